@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Idempotent set-up for a fresh Debian 12 machine: Debian packages, .venv, embedded PDK.
+# A second run finds everything in place and installs nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(opensta iverilog)
+PY=${PYTHON:-python3}
+
+sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ! "$PY" -c "import ensurepip, venv" 2>/dev/null; then missing+=(python3-venv); fi
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "bootstrap: installing Debian packages: ${missing[*]}"
+    sudo_if_needed apt-get update -qq
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+# The stamp holds a hash of pyproject.toml: the venv is refreshed only when the dependencies change.
+stamp=.venv/.cryptoppa-deps
+want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    echo "bootstrap: creating .venv with the Python dependencies"
+    [ -x .venv/bin/python ] || "$PY" -m venv .venv
+    .venv/bin/pip install -q --upgrade pip
+    .venv/bin/pip install -q -e ".[dev]"
+    echo "$want" > "$stamp"
+fi
+
+.venv/bin/cryptoppa pdk install freepdk45 --quiet
