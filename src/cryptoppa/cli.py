@@ -1,2 +1,145 @@
+"""The `cryptoppa` command line (click). Each command is a thin shell over a library function."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from . import designs as designs_mod
+from . import doctor as doctor_mod
+from . import pdk as pdk_mod
+from .errors import CryptoppaError
+from .flow import FlowPoint, execute, make_plan, read
+
+
+class _Group(click.Group):
+    """Turns a CryptoppaError anywhere below into a one-line message and exit code 1, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except CryptoppaError as err:
+            raise click.ClickException(str(err)) from None
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="cryptoppa")
+def cli():
+    """Open power/performance/area characterization of memory-encryption hardware."""
+
+
+@cli.command()
+def doctor():
+    """List every external tool and PDK with version, path and status."""
+    items = doctor_mod.checks()
+    click.echo(doctor_mod.render(items))
+    missing = [c.name for c in items if c.required and not c.ok]
+    if missing:
+        raise click.ClickException(f"required but missing: {', '.join(missing)}")
+
+
+@cli.group()
+def pdk():
+    """List, install and inspect PDKs."""
+
+
+@pdk.command("list")
+def pdk_list():
+    for name in pdk_mod.available():
+        desc = pdk_mod.get(name)
+        click.echo(f"{name:10s} corners: {', '.join(desc.corners):16s} {desc.description}")
+
+
+@pdk.command("install")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="reinstall even if up to date")
+@click.option("--quiet", is_flag=True)
+def pdk_install(name, force, quiet):
+    desc = pdk_mod.get(name)
+    home = pdk_mod.install(desc, force=force, log=(lambda *_: None) if quiet else click.echo)
+    if not quiet:
+        click.echo(f"{name}: installed in {home}")
+
+
+@pdk.command("show")
+@click.argument("name")
+def pdk_show(name):
+    desc = pdk_mod.get(name)
+    click.echo(f"{desc.name}: {desc.description}\n  descriptor: {desc.path}")
+    click.echo(f"  nominal voltage: {desc.nominal_voltage} V; wire-load model: {desc.wire_load_model or 'none'}")
+    click.echo(f"  tie cells: {'/'.join(desc.tie_high)}, {'/'.join(desc.tie_low)}; dont_use: {', '.join(desc.dont_use)}")
+    for corner in desc.corners:
+        try:
+            where = pdk_mod.liberty(desc, corner)
+        except CryptoppaError as err:
+            where = f"not available ({err})"
+        click.echo(f"  corner {corner}: {where}")
+    for what, why in desc.repairs.items():
+        click.echo(f"  repair {what}: {' '.join(why.split())}")
+
+
+@cli.command("designs")
+def designs_cmd():
+    """List the designs in designs/ with their parameters."""
+    for name, path in designs_mod.available().items():
+        d = designs_mod.load(path)
+        params = ", ".join(f"{p.name}={p.default}{list(p.allowed) if p.allowed else ''}" for p in d.params.values())
+        click.echo(f"{name:14s} {d.interface:7s} {d.description}\n{'':23s}params: {params or '-'}")
+
+
+def _table(metrics) -> str:
+    rows = []
+    for name, m in metrics.items():
+        value = m.value
+        text = "n/a" if value is None else (f"{value:.6g}" if isinstance(value, float) else str(value))
+        rows.append((name, text, m.unit))
+    w0, w1 = max(len(r[0]) for r in rows), max(len(r[1]) for r in rows)
+    return "\n".join(f"{a.ljust(w0)}  {b.rjust(w1)}  {c}" for a, b, c in rows)
+
+
+@cli.command()
+@click.option("--design", help="a design in designs/ (see `cryptoppa designs`)")
+@click.option("--rtl", multiple=True, type=click.Path(path_type=Path), help="Verilog file (repeatable)")
+@click.option("--top", help="top module (with --rtl)")
+@click.option("--pdk", "pdk_name", default="freepdk45", show_default=True)
+@click.option("--corner", help="PDK corner [default: the PDK's]")
+@click.option("--clock-mhz", type=float, default=225.0, show_default=True)
+@click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
+@click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
+@click.option("--activity", type=float, default=0.1, show_default=True, help="input toggles per clock cycle")
+@click.option("--runs", type=click.Path(path_type=Path), default=Path("runs"), show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print metrics.json instead of a table")
+def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activity, runs, as_json):
+    """Characterize one design point: synthesis, timing, power."""
+    overrides = dict(designs_mod.parse_param(p) for p in params)
+    if design:
+        if rtl or top:
+            raise CryptoppaError("give either --design or --rtl/--top, not both")
+        d = designs_mod.get(design)
+        files, top, resolved = d.files, d.top, d.resolve_params(overrides)
+        clock_port = clock_port or d.clock or "clk"
+    else:
+        if not rtl or not top:
+            raise CryptoppaError("give --design NAME, or --rtl FILE... with --top TOP")
+        files, resolved, clock_port = tuple(p.resolve() for p in rtl), overrides, clock_port or "clk"
+    desc = pdk_mod.get(pdk_name)
+    point = FlowPoint(
+        rtl=tuple(files), top=top, pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz,
+        params=tuple(sorted(resolved.items())), clock_port=clock_port, input_activity=activity, design=design or "",
+    )
+    plan = make_plan(point, desc)
+    run_dir = execute(plan, runs)
+    metrics = read(run_dir)
+    if as_json:
+        click.echo((run_dir / "metrics.json").read_text())
+        return
+    click.echo(f"run: {run_dir}  ({point.top} on {desc.name}/{point.corner} at {clock_mhz:g} MHz)")
+    click.echo(_table(metrics))
+    for what, text in plan.assumptions.items():
+        click.echo(f"assumed {what}: {text}")
+
+
 def main():
-    raise SystemExit("cryptoppa: not yet")
+    cli(prog_name="cryptoppa")

@@ -1,0 +1,122 @@
+"""The 2013 feasibility study's published figures, as data (paper mode ``owen2013``).
+
+Only the study's own numbers live here -- nothing recomputed -- each with a note of where it
+comes from, so :mod:`cryptoppa.feasibility.paper` can recompute the conclusions from them and
+show where the printed conclusions and the printed inputs disagree.  Figures were transcribed
+from the product notes' summary of the study (shared README §1); check them against the paper
+before citing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LinearFit:
+    """A printed fit ``y = slope * N + intercept`` in the study's units."""
+
+    slope: float
+    intercept: float
+    unit: str
+    source: str
+
+    def at(self, n: float) -> float:
+        return self.slope * n + self.intercept
+
+
+@dataclass(frozen=True)
+class Option:
+    """One implementation option the study compared, with its printed figures."""
+
+    key: str
+    label: str
+    kind: str  # "hardware" (modules) or "software" (instances = cores)
+    throughput_mbps: float  # printed per-instance throughput, Mb/s, 64-byte line + tag
+    clock_hz: float
+    cycles_per_line: float | None  # hardware: clocks per 64-byte line + tag
+    cycles_per_byte: float | None  # software
+    power_w: float  # per module (fit slope) or per instance (processor TDP)
+    power_fit_mw: LinearFit | None  # hardware: power of N modules
+    area_fit_um2: LinearFit | None
+    study_instances: float | None  # the count it wrote for 25.6 GB/s
+    study_instances_text: str
+    study_power_w: float | None
+    study_area_mm2: float | None
+    source: str
+
+
+@dataclass(frozen=True)
+class TableRow:
+    n: int
+    area_um2: float
+    power_mw: float
+
+
+@dataclass(frozen=True)
+class Study:
+    name: str
+    title: str
+    bandwidth: str  # the bandwidth its conclusions are for
+    line_bytes: int
+    engine_clocks: dict[str, int]
+    options: tuple[Option, ...]
+    asic_table: tuple[TableRow, ...]
+    asic_table_source: str
+    fpga_fits: dict[str, LinearFit]
+
+
+_NOTES = "2013 study as summarised in product notes §1"
+
+ASIC_POWER_FIT = LinearFit(11.05, 2.12, "mW", f"{_NOTES}: ASIC power fit over N = 1, 2, 4, 8, 16")
+ASIC_AREA_FIT = LinearFit(74125.0, 34762.0, "um^2", f"{_NOTES}: ASIC area fit over N = 1, 2, 4, 8, 16")
+FPGA_POWER_TYPICAL = LinearFit(192.9, 216.3, "mW", f"{_NOTES}: Kintex-7 power fit, typical")
+FPGA_POWER_WORST = LinearFit(199.4, 462.7, "mW", f"{_NOTES}: Kintex-7 power fit, worst case")
+
+OWEN2013 = Study(
+    name="owen2013",
+    title="2013 feasibility study of AES-GCM memory encryption (ASIC, FPGA, software)",
+    bandwidth="25.6 GB/s",
+    line_bytes=64,
+    engine_clocks={"startup": 19, "per_16B_block": 22, "per_tag_block": 17, "per_64B_line_with_tag": 123},
+    options=(
+        Option("asic", "ASIC module (FreePDK45, 225 MHz)", "hardware", 936.6, 225e6, 123, None,
+               ASIC_POWER_FIT.slope / 1000, ASIC_POWER_FIT, ASIC_AREA_FIT,
+               220, "approximately 220 modules, 2.4 W, 16.3 mm^2", 2.4, 16.3,
+               f"{_NOTES}: 936.6 Mb/s, 1.9 cycles/byte at 225 MHz"),
+        Option("fpga", "FPGA module (Kintex-7)", "hardware", 882.5, 200e6, 123, None,
+               FPGA_POWER_TYPICAL.slope / 1000, FPGA_POWER_TYPICAL, None,
+               230, "approximately 230 modules, 44.7 W", 44.7, None,
+               f"{_NOTES}: 882.5 Mb/s; Kintex-7 at 200 MHz"),
+        Option("x86-c", "x86 software, C (2.7 GHz)", "software", 490.9, 2.7e9, None, 44.0,
+               35.0, None, None, 590, "approximately 590 instances", None, None,
+               f"{_NOTES}: 44 cycles/byte at 2.7 GHz; 35 W TDP"),
+        Option("x86-asm", "x86 software, assembly (2.7 GHz)", "software", 981.8, 2.7e9, None, 22.0,
+               35.0, None, None, 210, "approximately 210 instances", None, None,
+               f"{_NOTES}: 22 cycles/byte at 2.7 GHz; 35 W TDP"),
+        Option("x86-isa", "x86 ISA extension, AES-NI (2.7 GHz)", "software", 6170.0, 2.7e9, None, 3.5,
+               35.0, None, None, 34, "34 instances", None, None,
+               f"{_NOTES}: 3.5 cycles/byte at 2.7 GHz; 35 W TDP"),
+        Option("alpha", "Alpha software (900 MHz)", "software", 175.6, 900e6, None, 41.0,
+               94.0, None, None, None, "", None, None,
+               f"{_NOTES}: 41 cycles/byte at 900 MHz; 94 W; no count printed for 25.6 GB/s"),
+        Option("arm", "ARM software (1 GHz)", "software", 126.1, 1e9, None, 63.5,
+               2.0, None, None, 1600, "just over 1600 instances", None, None,
+               f"{_NOTES}: 63.5 cycles/byte at 1 GHz; 2 W"),
+    ),
+    asic_table=(
+        TableRow(1, 89e3, 12.383),
+        TableRow(2, 176e3, 24.732),
+        TableRow(4, 343e3, 48.724),
+        TableRow(8, 657e3, 95.277),
+        TableRow(16, 1204e3, 183.162),
+    ),
+    asic_table_source=f"{_NOTES}: ASIC synthesis table, area printed to the nearest 1000 um^2",
+    fpga_fits={
+        "power_typical_mw": FPGA_POWER_TYPICAL,
+        "power_worst_mw": FPGA_POWER_WORST,
+        "flip_flops": LinearFit(1509.7, -222.5, "FFs", f"{_NOTES}: Kintex-7 flip-flop fit"),
+        "luts": LinearFit(2356.2, -81.4, "LUTs", f"{_NOTES}: Kintex-7 LUT fit"),
+        "bram": LinearFit(8.0, 0.0, "BRAM", f"{_NOTES}: Kintex-7 block RAM, 8 per module"),
+    },
+)

@@ -1,0 +1,77 @@
+"""Execute a plan: a run directory with inputs, scripts, logs, reports, netlist, run.json and metrics.json.
+
+The run is built in a temporary folder and renamed into place only when every step succeeded, so a crash or
+a failed step never leaves a half-written metrics.json under its final name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from ..errors import CryptoppaError
+from ..tools import find, run
+from . import metrics
+from .plan import Plan
+
+STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
+
+
+def _stage(plan: Plan, work: Path) -> None:
+    for sub in ("rtl", "logs", "reports"):
+        (work / sub).mkdir(parents=True, exist_ok=True)
+    for name, (source, _) in plan.inputs.items():
+        shutil.copyfile(source, work / name)
+    for name, text in plan.scripts.items():
+        (work / name).write_text(text)
+    (work / "run.json").write_text(json.dumps({"name": plan.name, "key": plan.key, **plan.manifest()}, indent=2) + "\n")
+
+
+def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metrics.Metric]:
+    yosys = [sys.executable, "-m", "cryptoppa.tools.yosys_worker"]
+    sta = find("sta")
+    if sta is None:
+        raise CryptoppaError("OpenSTA (sta) not found; install it with `apt-get install -y opensta` (see `cryptoppa doctor`)")
+    ytool, stool = f"yosys {plan.tools['pyosys']}", plan.tools["sta"] or "sta"
+    wall = {}
+    env_log = work / "logs"
+    wall["synth_elab"] = run("yosys (elaborate)", yosys + ["yosys_elab.ys"], work, env_log / "yosys_elab.log", timeouts["synth_elab"])
+    wall["synth_map"] = run("yosys (map)", yosys + ["yosys_map.ys"], work, env_log / "yosys_map.log", timeouts["synth_map"])
+    wall["sta"] = run("OpenSTA", [str(sta), "-no_splash", "-exit", "sta.tcl"], work, env_log / "sta.log", timeouts["sta"])
+    sta_log = (env_log / "sta.log").read_text(errors="replace")
+    if "Error" in sta_log:
+        line = next(ln for ln in sta_log.splitlines() if "Error" in ln)
+        raise CryptoppaError(f"OpenSTA: {line.strip()} (log: {env_log / 'sta.log'})")
+    result = metrics.synth_metrics(work, ytool)
+    result.update(metrics.sta_metrics(work, stool, plan.point.period_ns))
+    for step, seconds in wall.items():
+        result[f"flow__{step}__runtime"] = metrics.Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
+    return result
+
+
+def execute(plan: Plan, runs_dir: Path, timeouts: dict[str, float] | None = None) -> Path:
+    """Run every step of the plan; return the run directory. On failure the partial run is kept as NAME.failed."""
+    runs_dir.mkdir(parents=True, exist_ok=True)
+    final = runs_dir / plan.name
+    work = runs_dir / f".tmp-{plan.name}-{os.getpid()}-{time.monotonic_ns()}"
+    _stage(plan, work)
+    try:
+        result = _steps(plan, work, {**STEP_TIMEOUT_S, **(timeouts or {})})
+    except BaseException:
+        failed = runs_dir / f"{plan.name}.failed"
+        shutil.rmtree(failed, ignore_errors=True)
+        work.rename(failed)
+        raise
+    metrics.write(work, result)
+    # Same key, same content: an existing run is replaced whole, never merged.
+    if final.exists():
+        trash = runs_dir / f".trash-{plan.name}-{os.getpid()}"
+        final.rename(trash)
+        shutil.rmtree(trash, ignore_errors=True)
+    work.rename(final)
+    shutil.rmtree(runs_dir / f"{plan.name}.failed", ignore_errors=True)
+    return final

@@ -1,0 +1,163 @@
+"""A flow point as pure data, and its plan: every input file and rendered script, hashed into a cache key.
+
+Nothing here runs a tool. User-supplied text reaches the scripts only as checked identifiers and numbers;
+RTL files are copied into the run directory under generated names, so no user path is pasted into a script.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from string import Template
+
+from ..designs import check_identifier
+from ..errors import CryptoppaError
+from ..paths import FLOWS
+from ..pdk import PdkDescriptor, liberty
+from ..pdk.download import sha256_file
+from ..tools import version
+
+_SAFE_PATH = re.compile(r"[A-Za-z0-9_./+@%=,:-]+\Z")
+
+
+@dataclass(frozen=True)
+class FlowPoint:
+    """Everything that determines a characterization result."""
+
+    rtl: tuple[Path, ...]
+    top: str
+    pdk: str
+    corner: str
+    clock_mhz: float
+    params: tuple[tuple[str, int], ...] = ()
+    clock_port: str = "clk"
+    input_activity: float = 0.1  # toggles per clock cycle at primary inputs (OpenSTA's default model)
+    output_load_pf: float = 0.01
+    design: str = ""  # descriptor name, when the point came from designs/
+
+    def __post_init__(self):
+        check_identifier(self.top, "top module")
+        check_identifier(self.clock_port, "clock port")
+        for name, value in self.params:
+            check_identifier(name, "parameter name")
+            if not isinstance(value, int):
+                raise CryptoppaError(f"parameter {name}: value must be an integer, got {value!r}")
+        if not self.clock_mhz > 0:
+            raise CryptoppaError(f"clock must be a positive frequency in MHz, got {self.clock_mhz}")
+        if not 0 <= self.input_activity <= 2:
+            raise CryptoppaError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
+        if not self.rtl:
+            raise CryptoppaError("no RTL files given")
+        for f in self.rtl:
+            if not f.is_file():
+                raise CryptoppaError(f"RTL file {f} does not exist")
+
+    @property
+    def period_ns(self) -> float:
+        return 1000.0 / self.clock_mhz
+
+
+@dataclass(frozen=True)
+class Plan:
+    point: FlowPoint
+    liberty: Path
+    liberty_sha256: str
+    scripts: dict[str, str] = field(hash=False)  # run-local file name -> text
+    inputs: dict[str, tuple[str, str]] = field(hash=False)  # run-local name -> (source path, sha256)
+    tools: dict[str, str | None] = field(hash=False)
+    assumptions: dict[str, str] = field(hash=False)
+
+    def manifest(self) -> dict:
+        point = asdict(self.point)
+        point["rtl"] = [str(p) for p in self.point.rtl]
+        return {
+            "point": point,
+            "liberty": {"path": str(self.liberty), "sha256": self.liberty_sha256},
+            "inputs": {k: {"source": s, "sha256": h} for k, (s, h) in sorted(self.inputs.items())},
+            "scripts_sha256": {k: hashlib.sha256(v.encode()).hexdigest() for k, v in sorted(self.scripts.items())},
+            "tools": self.tools,
+            "assumptions": self.assumptions,
+        }
+
+    @property
+    def key(self) -> str:
+        """Content hash of everything that shapes the result (source paths excluded: contents count)."""
+        m = self.manifest()
+        m["point"].pop("rtl")
+        for entry in m["inputs"].values():
+            entry.pop("source")
+        m["liberty"].pop("path")
+        return hashlib.sha256(json.dumps(m, sort_keys=True).encode()).hexdigest()
+
+    @property
+    def name(self) -> str:
+        return f"{self.point.design or self.point.top}-{self.key[:12]}"
+
+
+def _safe_path(path: Path) -> str:
+    text = str(path)
+    if not _SAFE_PATH.match(text):
+        raise CryptoppaError(f"path {text!r} has characters that cannot be passed to the tools safely; move it")
+    return text
+
+
+def _check_word(text: str, what: str) -> str:
+    """Library names may start with a digit (5K_hvratio_1_1) or hold a glob star (FILLCELL_X*)."""
+    if not re.fullmatch(r"[A-Za-z0-9_*]+", text):
+        raise CryptoppaError(f"{what} {text!r} must be letters, digits, underscore or *")
+    return text
+
+
+def _render(template: str, **values) -> str:
+    return Template((FLOWS / template).read_text()).substitute(**values)
+
+
+def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
+    pdk.check_corner(point.corner)
+    lib = liberty(pdk, point.corner)
+    lib_text = _safe_path(lib)
+    inputs = {}
+    for i, src in enumerate(point.rtl):
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", src.name)
+        inputs[f"rtl/{i:02d}_{stem}"] = (str(src), sha256_file(src))
+    dont_use = " ".join(f"-dont_use {_check_word(c, 'dont_use cell')}" for c in pdk.dont_use)
+    period_ps = round(point.period_ns * 1000.0, 3)
+    hi, lo = pdk.tie_high, pdk.tie_low
+    scripts = {
+        "yosys_elab.ys": _render(
+            "yosys_elab.ys",
+            read_verilog="\n".join(f"read_verilog -DSYNTHESIS {name}" for name in inputs),
+            top=point.top,
+            chparams=" ".join(f"-chparam {k} {v}" for k, v in point.params),
+        ),
+        "yosys_map.ys": _render(
+            "yosys_map.ys", liberty=lib_text, dont_use=dont_use, period_ps=f"{period_ps:g}",
+            tie_high=f"{hi[0]} {hi[1]}", tie_low=f"{lo[0]} {lo[1]}",
+        ),
+        "abc.constr": f"set_driving_cell {check_identifier(pdk.driver_cell, 'driver cell')}\n"
+                      f"set_load {point.output_load_pf * 1000.0:g}\n",
+        "sta.tcl": _render(
+            "sta.tcl",
+            liberty=lib_text,
+            top=point.top,
+            wire_load=f"set_wire_load_model -name {_check_word(pdk.wire_load_model, 'wire-load model')}"
+            if pdk.wire_load_model else "# no wire-load model in this library: net capacitance = pin capacitance",
+            clock_port=point.clock_port,
+            period_ns=f"{point.period_ns:.6g}",
+            driver_cell=check_identifier(pdk.driver_cell, "driver cell"),
+            output_load_pf=f"{point.output_load_pf:g}",
+            input_activity=f"{point.input_activity:g}",
+        ),
+    }
+    assumptions = {
+        "activity": f"vectorless: {point.input_activity:g} toggles per clock cycle, duty 0.5, at every primary "
+                    "input, propagated by OpenSTA; clock nets toggle twice per cycle",
+        "wire_load_model": pdk.wire_load_model or "none (library has none: net capacitance is pin capacitance only)",
+        "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
+              f"outputs load {point.output_load_pf:g} pF",
+    }
+    tools = {name: version(name) for name in ("pyosys", "sta")}
+    return Plan(point, lib, sha256_file(lib), scripts, inputs, tools, assumptions)

