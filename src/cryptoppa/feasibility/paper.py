@@ -117,6 +117,8 @@ def _row(study: Study, option: Option, bits: float, compare: bool) -> PaperRow:
             near = option.power_fit_mw.at(option.study_instances) / 1000
             notes.append(f"its {option.study_power_w:g} W matches its fit at its rounded {option.study_instances:g} "
                          f"modules ({near:.2f} W)")
+    if option.key == "fpga" and "power_worst_mw" in study.fpga_fits:
+        notes.append(f"worst-case fit at N: {study.fpga_fits['power_worst_mw'].at(n) / 1000:.2f} W")
     elif compare and option.study_instances is None:
         notes.append("study printed no count for this option")
     elif not compare:

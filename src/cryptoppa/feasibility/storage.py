@@ -55,6 +55,7 @@ class StorageResult:
     state_bits: int  # keys, tables, counters: everything but the line-sized buffers
     buffer_bytes: int  # pre-computed pads (GCM) or masks (CBC)
     study_printed: str
+    study_printed_applies_to: str  # "state" or "total": which of our figures the printed one is
     discrepancy: bool
     note: str
 
@@ -113,7 +114,8 @@ def gcm_storage(
             f"the printed {STUDY_PRINTED_GCM_BITS} bits would be {STUDY_PRINTED_GCM_BITS / 8:g} bytes, so its "
             f"{STUDY_PRINTED_GCM_BYTES} bytes matches the sum and the bit count looks like the error"
         )
-    return StorageResult("gcm", p, q, line_bytes, terms, state_bits, buffer_bytes, printed, discrepancy, note)
+    return StorageResult("gcm", p, q, line_bytes, terms, state_bits, buffer_bytes, printed, "state",
+                         discrepancy, note)
 
 
 def cbc_storage(
@@ -139,7 +141,7 @@ def cbc_storage(
     buffer_bytes = masks * line_bytes
     printed = "25,600 bytes" if (processes, line_bytes, mask_kinds, copies) == (100, 64, 2, 2) else ""
     note = "second factor of 2 ('copies') is not explained by the figures; formula is our reading"
-    return StorageResult("cbc-senss", processors, processes, line_bytes, terms, 0, buffer_bytes, printed,
+    return StorageResult("cbc-senss", processors, processes, line_bytes, terms, 0, buffer_bytes, printed, "total",
                          bool(printed) and buffer_bytes != 25_600, note)
 
 

@@ -38,7 +38,7 @@ def _footprints(desc: PdkDescriptor) -> dict[str, float]:
 def _recipe_hash(desc: PdkDescriptor) -> str:
     """Changes whenever anything that shapes the repaired files changes, so a stale install is redone."""
     digest = hashlib.sha256()
-    for path in (desc.path, PDK_DESCRIPTORS / desc.source["footprints"], Path(flexlib_repair.__file__)):
+    for path in (desc.path, PDK_DESCRIPTORS / desc.source["footprints"], Path(flexlib_repair.__file__), Path(__file__)):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -103,6 +103,9 @@ def install_freepdk45(desc: PdkDescriptor, force: bool = False, log=print) -> Pa
                 if rel not in members:
                     raise CryptoppaError(f"{sdist.name}: no {rel} (corner {corner!r} in {desc.path})")
                 text = tar.extractfile(members[rel]).read().decode()
+                # The third-party original is kept beside the repair (never in git) so each change can be audited.
+                (out / "original").mkdir(exist_ok=True)
+                (out / "original" / Path(rel).name).write_text(text)
                 lib = parse_liberty(text)
                 changes = flexlib_repair.repair(lib, footprints)
                 target = out / f"{Path(rel).stem}.lib"

@@ -1,0 +1,106 @@
+"""The single-point flow with the real Yosys and OpenSTA, on small designs written for the purpose."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from liberty.parser import parse_liberty
+
+from cryptoppa import designs, pdk
+from cryptoppa.flow import FlowPoint, execute, make_plan
+
+from support import load_metrics
+
+pytestmark = pytest.mark.eda
+
+
+def characterize(name, runs, corner="nom", clock_mhz=225.0, **params):
+    d = designs.get(name)
+    point = FlowPoint(rtl=d.files, top=d.top, pdk="freepdk45", corner=corner, clock_mhz=clock_mhz,
+                      params=tuple(sorted(d.resolve_params(params).items())), clock_port=d.clock or "clk", design=name)
+    return execute(make_plan(point, pdk.get("freepdk45")), runs)
+
+
+@pytest.fixture(scope="module")
+def counter_run(flexlib_home, runs_dir):
+    return characterize("counter", runs_dir, WIDTH=16)
+
+
+def _cell_areas(liberty: Path) -> dict[str, float]:
+    lib = parse_liberty(liberty.read_text())
+    return {c.args[0]: float(c["area"]) for c in lib.get_groups("cell")}
+
+
+def test_area_is_the_sum_of_cell_areas(counter_run):
+    run = json.loads((counter_run / "run.json").read_text())
+    areas = _cell_areas(Path(run["liberty"]["path"]))
+    netlist = (counter_run / "netlist.v").read_text()
+    instances = re.findall(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)\s*\(", netlist, re.M)
+    cells = [cell for cell, _ in instances if cell in areas]
+    assert cells, "no library cells found in the netlist"
+    m = load_metrics(counter_run)
+    assert m["synth__design__instance__count"] == len(cells)
+    assert m["synth__design__instance__area__stdcell"] == pytest.approx(sum(areas[c] for c in cells), rel=1e-9)
+    assert m["synth__design__instance__count__sequential"] == 16 == sum(c.startswith("sff") for c in cells)
+
+
+def test_fmax_and_power_are_consistent(counter_run):
+    m = load_metrics(counter_run)
+    period = m["timing__clock__period"]
+    assert period == pytest.approx(1000 / 225)
+    assert m["timing__fmax__mhz"] == pytest.approx(1000 / (period - m["timing__setup__ws"]), rel=1e-9)
+    parts = m["power__internal__total"] + m["power__switching__total"] + m["power__leakage__total"]
+    assert m["power__total"] == pytest.approx(parts, rel=1e-5)
+    # Repair (b): with operating conditions, switching and flip-flop internal power are no longer zero.
+    assert m["power__switching__total"] > 0
+    assert m["power__internal__total"] > 0
+    report = (counter_run / "reports/power.rpt").read_text()
+    seq_internal = float(re.search(r"^Sequential\s+(\S+)", report, re.M).group(1))
+    assert seq_internal > 0
+
+
+def test_setup_is_checked_at_the_full_period(counter_run):
+    # Repair (c): a register-to-register path is captured at the next rising edge, one full period later.
+    report = (counter_run / "reports/timing_setup.rpt").read_text()
+    assert "rising edge-triggered flip-flop" in report
+    edges = re.findall(r"(\d+\.\d+)\s+clock clk \(rise edge\)", report)
+    assert [float(t) for t in edges] == pytest.approx([0.0, 1000 / 225], abs=1e-3)
+    assert "fall edge" not in report
+    assert "library setup time" in report
+
+
+def test_run_directory_is_traceable(counter_run):
+    for rel in ("run.json", "metrics.json", "netlist.v", "yosys_elab.ys", "yosys_map.ys", "sta.tcl",
+                "logs/yosys_elab.log", "logs/yosys_map.log", "logs/sta.log", "reports/synth_stat.json",
+                "reports/timing_setup.rpt", "reports/power.rpt"):
+        assert (counter_run / rel).is_file(), rel
+    run = json.loads((counter_run / "run.json").read_text())
+    assert run["tools"]["pyosys"] and run["tools"]["sta"]
+    assert all(len(v["sha256"]) == 64 for v in run["inputs"].values())
+    assert "toggles per clock cycle" in run["assumptions"]["activity"]
+    assert run["assumptions"]["wire_load_model"].startswith("none")
+    metrics = json.loads((counter_run / "metrics.json").read_text())
+    assert metrics["synth__design__instance__area__stdcell"]["unit"] == "um^2"
+    assert metrics["power__total"]["unit"] == "W" and metrics["timing__setup__ws"]["unit"] == "ns"
+
+
+def test_same_inputs_same_metrics(counter_run, tmp_path):
+    again = characterize("counter", tmp_path, WIDTH=16)
+    assert again.name == counter_run.name
+    strip = lambda m: {k: v for k, v in m.items() if not k.startswith("flow__")}
+    assert strip(load_metrics(again)) == strip(load_metrics(counter_run))
+
+
+def test_more_logic_more_area_and_no_flops_when_combinational(flexlib_home, runs_dir):
+    small = load_metrics(characterize("xor_tree", runs_dir, LANES=2))
+    big = load_metrics(characterize("xor_tree", runs_dir, LANES=8))
+    assert big["synth__design__instance__area__stdcell"] > small["synth__design__instance__area__stdcell"]
+    assert small["synth__design__instance__count__sequential"] == 0
+    assert small["synth__design__instance__area__sequential"] == 0
+    assert small["timing__clock__kind"] == "virtual"
+
+
+def test_slow_corner_is_slower(counter_run, runs_dir):
+    slow = load_metrics(characterize("counter", runs_dir, corner="slow", WIDTH=16))
+    assert slow["timing__fmax__mhz"] < load_metrics(counter_run)["timing__fmax__mhz"]
