@@ -141,5 +141,67 @@ def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activ
         click.echo(f"assumed {what}: {text}")
 
 
+@cli.command()
+@click.option("--paper", help="recompute a published study's conclusions (owen2013)")
+@click.option("--bandwidth", help="e.g. 25.6GB/s, 204.8Gb/s, 1.2TB/s, or a preset name (see --presets)")
+@click.option("--efficiency", type=float, default=1.0, show_default=True, help="sustained / peak bandwidth")
+@click.option("--count", type=int, default=1, show_default=True, help="channels / stacks / devices")
+@click.option("--presets", is_flag=True, help="list the bandwidth presets")
+def feasibility(paper, bandwidth, efficiency, count, presets):
+    """How many engines (or cores) a memory system's bandwidth needs, and at what area and power."""
+    from .feasibility import presets as presets_mod
+    from .feasibility import report_text
+
+    try:
+        if presets:
+            for name, p in presets_mod.load_presets().items():
+                click.echo(f"{name:16s} {p.bandwidth:>12s}  {p.kind:8s} {p.source}")
+        elif paper:
+            click.echo(report_text.paper_report(paper))
+        elif bandwidth:
+            df = report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count)
+            click.echo(report_text.to_text(df))
+            click.echo(f"assumption: {df.attrs['assumption']}\nsource: {df.attrs['source']}")
+        else:
+            raise CryptoppaError("give --paper NAME, --bandwidth QUANTITY or --presets")
+    except (KeyError, ValueError) as err:
+        raise CryptoppaError(str(err).strip("'\"")) from None
+
+
+@cli.command()
+@click.option("--processors", type=int, default=8, show_default=True)
+@click.option("--processes", type=int, default=100, show_default=True)
+@click.option("--line-bytes", type=int, default=64, show_default=True)
+@click.option("--pads-per-pair", type=int, default=5, show_default=True)
+def storage(processors, processes, line_bytes, pads_per_pair):
+    """On-chip storage of GCM vs CBC (SENSS) bus encryption, after the 2008 study."""
+    from .feasibility import report_text
+
+    try:
+        df = report_text.storage_table(processors=processors, processes=processes, line_bytes=line_bytes,
+                                       pads_per_pair=pads_per_pair)
+    except ValueError as err:
+        raise CryptoppaError(str(err)) from None
+    click.echo(report_text.to_text(df))
+    for note in df.attrs.get("notes", []):
+        click.echo(f"note: {note}")
+
+
+@cli.command()
+@click.argument("results", type=click.Path(exists=True, path_type=Path))
+@click.option("--x", default="n", show_default=True, help="the column to fit against")
+@click.option("--json", "as_json", is_flag=True)
+def fit(results, x, as_json):
+    """Least-squares lines of each metric against N, per design/parameters/PDK/corner/clock."""
+    from .feasibility import report_text
+    from .feasibility.fit import fits_to_dict
+
+    try:
+        table = report_text.fit_table(results, x=x)
+    except (KeyError, ValueError) as err:
+        raise CryptoppaError(f"{results}: {err}") from None
+    click.echo(json.dumps(fits_to_dict(table), indent=2) if as_json else report_text.to_text(table))
+
+
 def main():
     cli(prog_name="cryptoppa")
