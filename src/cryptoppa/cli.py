@@ -203,5 +203,69 @@ def fit(results, x, as_json):
     click.echo(json.dumps(fits_to_dict(table), indent=2) if as_json else report_text.to_text(table))
 
 
+@cli.command()
+@click.argument("sweep_file", type=click.Path(path_type=Path))
+@click.option("--jobs", type=int, help="parallel points on this machine [default: cores]")
+@click.option("--cluster", help="Dask scheduler address tcp://HOST:PORT, or a scheduler JSON file")
+@click.option("--force", is_flag=True, help="recompute points even when cached")
+@click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
+@click.option("--dry-run", is_flag=True, help="list the points and exit")
+def sweep(sweep_file, jobs, cluster, force, cache, dry_run):
+    """Characterize every point of a sweep file; results go to its output folder."""
+    from . import sweep as sweep_mod
+
+    spec = sweep_mod.load(sweep_file)
+    click.echo(f"{spec.name}: {len(spec.points)} points -> {spec.output}")
+    if dry_run:
+        for point in spec.points:
+            click.echo(f"  {point.label()}")
+        return
+    table = sweep_mod.run_sweep(spec, jobs=jobs, cluster=cluster, force=force, cache=cache)
+    counts = table["status"].value_counts().to_dict()
+    click.echo(f"{spec.name}: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    if counts.get("failed"):
+        raise click.ClickException(f"{counts['failed']} of {len(table)} points failed (rows kept in {spec.output})")
+
+
+@cli.command("results")
+@click.argument("folder", type=click.Path(exists=True, path_type=Path))
+@click.option("--columns", default="label,status,synth__design__instance__area__stdcell,timing__fmax__mhz,power__total",
+              show_default=True, help="comma-separated columns, or 'all'")
+def results_cmd(folder, columns):
+    """Print a results folder's table."""
+    from .sweep import results as results_mod
+
+    table = results_mod.read(folder)
+    if table.empty:
+        raise CryptoppaError(f"{folder}: no results table")
+    if columns != "all":
+        cols = [c for c in columns.split(",") if c in table.columns]
+        table = table[cols]
+    with __import__("pandas").option_context("display.max_rows", None, "display.width", 200):
+        click.echo(table.to_string(index=False))
+
+
+@cli.group()
+def cache():
+    """Inspect and prune the run cache."""
+
+
+@cache.command("info")
+@click.option("--cache", "where", type=click.Path(path_type=Path))
+def cache_info(where):
+    from .sweep import cache as cache_mod
+
+    click.echo(cache_mod.info(where))
+
+
+@cache.command("prune")
+@click.option("--cache", "where", type=click.Path(path_type=Path))
+@click.option("--all", "everything", is_flag=True, help="remove finished runs too, not only broken ones")
+def cache_prune(where, everything):
+    from .sweep import cache as cache_mod
+
+    click.echo(cache_mod.prune(where, everything))
+
+
 def main():
     cli(prog_name="cryptoppa")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -109,8 +110,18 @@ def load(path: Path) -> Design:
     )
 
 
+def search_path() -> list[Path]:
+    """designs/ of the checkout, then the folders in $CRYPTOPPA_DESIGN_PATH (colon-separated), for users' own."""
+    extra = [Path(p) for p in os.environ.get("CRYPTOPPA_DESIGN_PATH", "").split(os.pathsep) if p]
+    return [DESIGNS, *extra]
+
+
 def available() -> dict[str, Path]:
-    return {p.parent.name: p for p in sorted(DESIGNS.glob("*/design.toml"))}
+    found = {}
+    for folder in search_path():
+        for p in sorted(folder.glob("*/design.toml")):
+            found.setdefault(p.parent.name, p)
+    return found
 
 
 def get(name: str) -> Design:

@@ -1,7 +1,7 @@
 """The single-point flow: plan (pure data) then execute (tools) into a run directory."""
 
-from .execute import execute
+from .execute import execute, is_complete
 from .metrics import Metric, read
 from .plan import FlowPoint, Plan, make_plan
 
-__all__ = ["FlowPoint", "Metric", "Plan", "execute", "make_plan", "read"]
+__all__ = ["FlowPoint", "Metric", "Plan", "execute", "is_complete", "make_plan", "read"]

@@ -13,9 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import CryptoppaError
+from ..errors import CryptoppaError, ToolError
 from ..tools import find, run
 from . import metrics
+from ..pdk.download import sha256_file
 from .plan import Plan
 
 STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
@@ -45,12 +46,30 @@ def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metr
     sta_log = (env_log / "sta.log").read_text(errors="replace")
     if "Error" in sta_log:
         line = next(ln for ln in sta_log.splitlines() if "Error" in ln)
-        raise CryptoppaError(f"OpenSTA: {line.strip()} (log: {env_log / 'sta.log'})")
+        raise ToolError(f"OpenSTA: {line.strip()}", str(env_log / "sta.log"))
     result = metrics.synth_metrics(work, ytool)
     result.update(metrics.sta_metrics(work, stool, plan.point.period_ns))
     for step, seconds in wall.items():
         result[f"flow__{step}__runtime"] = metrics.Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
     return result
+
+
+_SEALED = ("metrics.json", "netlist.v", "run.json")
+
+
+def _seal(run_dir: Path) -> None:
+    """Checksums of the files a cached result stands on; a later reader trusts the run only if they match."""
+    sums = {name: sha256_file(run_dir / name) for name in _SEALED}
+    (run_dir / "seal.json").write_text(json.dumps(sums, indent=2) + "\n")
+
+
+def is_complete(run_dir: Path) -> bool:
+    """True when run_dir holds a finished run whose files are intact (a corrupted cache entry is not)."""
+    try:
+        sums = json.loads((run_dir / "seal.json").read_text())
+        return all(sha256_file(run_dir / name) == sums[name] for name in _SEALED)
+    except (OSError, ValueError, KeyError):
+        return False
 
 
 def execute(plan: Plan, runs_dir: Path, timeouts: dict[str, float] | None = None) -> Path:
@@ -61,12 +80,18 @@ def execute(plan: Plan, runs_dir: Path, timeouts: dict[str, float] | None = None
     _stage(plan, work)
     try:
         result = _steps(plan, work, {**STEP_TIMEOUT_S, **(timeouts or {})})
-    except BaseException:
+    except BaseException as err:
         failed = runs_dir / f"{plan.name}.failed"
         shutil.rmtree(failed, ignore_errors=True)
         work.rename(failed)
+        if isinstance(err, CryptoppaError):
+            # Point the message and log path at where the evidence now lives.
+            moved = ToolError(str(err).replace(str(work), str(failed)))
+            moved.log = (getattr(err, "log", None) or "").replace(str(work), str(failed)) or None
+            raise moved from None
         raise
     metrics.write(work, result)
+    _seal(work)
     # Same key, same content: an existing run is replaced whole, never merged.
     if final.exists():
         trash = runs_dir / f".trash-{plan.name}-{os.getpid()}"

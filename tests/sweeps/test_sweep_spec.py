@@ -1,0 +1,78 @@
+"""Sweep files: expansion, and malformed input rejected before any work with file, key and expected form."""
+
+import textwrap
+
+import pytest
+
+from cryptoppa.sweep import load
+from cryptoppa.sweep.spec import SweepFileError
+
+GOOD = """
+[sweep]
+name = "t"
+output = "out"
+designs = ["counter", "xor_tree"]
+pdks = ["freepdk45"]
+corners = ["nom", "slow"]
+clocks_mhz = [225, 500.5]
+
+[params.counter]
+WIDTH = [8, 16]
+"""
+
+
+def write(tmp_path, text):
+    path = tmp_path / "s.toml"
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_cartesian_product(tmp_path):
+    spec = load(write(tmp_path, GOOD))
+    # counter: 2 widths x 2 corners x 2 clocks; xor_tree: defaults x 2 x 2
+    assert len(spec.points) == 8 + 4
+    assert {p.params for p in spec.points if p.design == "counter"} == {(("WIDTH", 8),), (("WIDTH", 16),)}
+    assert {p.clock_mhz for p in spec.points} == {225.0, 500.5}
+    assert len({p.label() for p in spec.points}) == len(spec.points)
+
+
+@pytest.mark.parametrize("change, key, expected", [
+    ('designs = ["counter", "xor_tree"]', "sweep.designs", "unknown design 'nope'"),
+    ('pdks = ["freepdk45"]', "sweep.pdks", "unknown PDK"),
+    ('corners = ["nom", "slow"]', "sweep.corners", "corners of PDK"),
+    ("clocks_mhz = [225, 500.5]", "sweep.clocks_mhz", "positive numbers"),
+    ("WIDTH = [8, 16]", "params.counter.WIDTH", "integers from"),
+    ('name = "t"', "sweep.colour", "one of the known keys"),
+])
+def test_bad_input_names_file_key_and_expected_form(tmp_path, change, key, expected):
+    bad = {
+        "sweep.designs": 'designs = ["counter", "nope"]',
+        "sweep.pdks": 'pdks = ["sky999"]',
+        "sweep.corners": 'corners = ["hot"]',
+        "sweep.clocks_mhz": 'clocks_mhz = [-5]',
+        "params.counter.WIDTH": "WIDTH = [7]",
+        "sweep.colour": 'name = "t"\ncolour = "blue"',
+    }[key]
+    path = write(tmp_path, GOOD.replace(change, bad))
+    with pytest.raises(SweepFileError) as err:
+        load(path)
+    assert str(path) in str(err.value) and key in str(err.value) and expected in str(err.value)
+
+
+def test_malformed_toml_and_missing_file(tmp_path):
+    with pytest.raises(SweepFileError, match="not valid TOML"):
+        load(write(tmp_path, "[sweep\nname="))
+    with pytest.raises(SweepFileError, match="no such sweep file"):
+        load(tmp_path / "none.toml")
+
+
+def test_n_needs_an_engine(tmp_path):
+    with pytest.raises(SweepFileError, match="sweep.n"):
+        load(write(tmp_path, GOOD.replace('name = "t"', 'name = "t"\nn = [1, 2]')))
+
+
+def test_unknown_parameter_and_table(tmp_path):
+    with pytest.raises(SweepFileError, match="params.counter.DEPTH"):
+        load(write(tmp_path, GOOD + "DEPTH = [2]\n"))
+    with pytest.raises(SweepFileError, match="params.gcm"):
+        load(write(tmp_path, GOOD + "[params.gcm]\nX = [1]\n"))
