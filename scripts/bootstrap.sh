@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(opensta iverilog)
+# chromium renders the HTML report in a test (headless screenshot).
+APT_PACKAGES=(opensta iverilog chromium)
 PY=${PYTHON:-python3}
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -128,6 +128,7 @@ def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activ
     point = FlowPoint(
         rtl=tuple(files), top=top, pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz,
         params=tuple(sorted(resolved.items())), clock_port=clock_port, input_activity=activity, design=design or "",
+        perf=bool(design) and d.interface == "engine",
     )
     plan = make_plan(point, desc)
     run_dir = execute(plan, runs)
@@ -265,6 +266,11 @@ def cache_prune(where, everything):
     from .sweep import cache as cache_mod
 
     click.echo(cache_mod.prune(where, everything))
+
+
+from .report.cli import report_command  # noqa: E402  (registered after the group exists)
+
+cli.add_command(report_command)
 
 
 def main():

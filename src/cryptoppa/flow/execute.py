@@ -47,11 +47,31 @@ def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metr
     if "Error" in sta_log:
         line = next(ln for ln in sta_log.splitlines() if "Error" in ln)
         raise ToolError(f"OpenSTA: {line.strip()}", str(env_log / "sta.log"))
+    if plan.point.perf:
+        wall["perf"] = _perf(plan, work, result_perf := {})
     result = metrics.synth_metrics(work, ytool)
+    if plan.point.perf:
+        result.update(result_perf)
     result.update(metrics.sta_metrics(work, stool, plan.point.period_ns))
     for step, seconds in wall.items():
         result[f"flow__{step}__runtime"] = metrics.Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
     return result
+
+
+def _perf(plan: Plan, work: Path, out: dict) -> float:
+    from ..sim.perf import measure_engine
+
+    start = time.monotonic()
+    params = dict(plan.point.params)
+    numbers = measure_engine(work, plan.point.top, [work / n for n in plan.inputs], params, work / "perf")
+    tool = f"iverilog {plan.tools.get('iverilog')}"
+    for name, value in numbers.items():
+        out[name] = metrics.Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
+    line_bytes = params.get("LINE_BYTES", 64)
+    out["perf__line_bytes"] = metrics.Metric(line_bytes, "bytes", "run.json", "cryptoppa")
+    gbps = plan.point.clock_mhz * 1e6 * line_bytes * 8 / numbers["perf__cycles_per_line"] / 1e9
+    out["perf__throughput__gbps"] = metrics.Metric(gbps, "Gb/s", "perf/perf.log", "cryptoppa")
+    return time.monotonic() - start
 
 
 _SEALED = ("metrics.json", "netlist.v", "run.json")

@@ -37,6 +37,7 @@ class FlowPoint:
     input_activity: float = 0.1  # toggles per clock cycle at primary inputs (OpenSTA's default model)
     output_load_pf: float = 0.01
     design: str = ""  # descriptor name, when the point came from designs/
+    perf: bool = False  # engine interface: measure cycles per line and latency in simulation
 
     def __post_init__(self):
         check_identifier(self.top, "top module")
@@ -159,5 +160,11 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
         "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
               f"outputs load {point.output_load_pf:g} pF",
     }
-    tools = {name: version(name) for name in ("pyosys", "sta")}
+    tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf else ())}
+    if point.perf:
+        from ..sim import perf
+
+        # The generated testbench is part of what shapes the result.
+        scripts["perf.py"] = Path(perf.__file__).read_text()
+        assumptions["perf"] = "cycles per line and latency from an Icarus simulation at saturation (encrypt)"
     return Plan(point, lib, sha256_file(lib), scripts, inputs, tools, assumptions)

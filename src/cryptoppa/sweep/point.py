@@ -29,7 +29,7 @@ def _flow_point(point: SweepPoint, generated: Path) -> FlowPoint:
     return FlowPoint(
         rtl=design.files, top=design.top, pdk=point.pdk, corner=point.corner, clock_mhz=point.clock_mhz,
         params=point.params, clock_port=design.clock or "clk", input_activity=point.activity,
-        design=design.name,
+        design=design.name, perf=design.interface == "engine",
     )
 
 

@@ -1,0 +1,159 @@
+"""The report's arithmetic on a results table: fits per group, their 95 % bands, feasibility, comparisons.
+
+Fitting itself is :func:`cryptoppa.feasibility.fit.fit_linear`; throughput and engine counts are
+:mod:`cryptoppa.feasibility.throughput`; bandwidths are :mod:`cryptoppa.feasibility.presets`.  What is
+added here is only the glue a report needs: which groups can be fitted, the confidence band of a
+fitted line (from the fit's own standard errors), and evaluating the fits at the engine count a
+bandwidth needs.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..feasibility.fit import fit_linear, predict
+from ..feasibility.presets import load_presets, resolve_bandwidth
+from ..feasibility.throughput import engines_needed, hardware_throughput
+from .load import AREA, CYCLES, LATENCY, POWER, Results
+
+FIT_METRICS = [AREA, POWER, "synth__design__instance__count"]
+CONFIDENCE = 0.95
+UM2_PER_MM2 = 1e6
+MW_PER_W = 1e3
+
+
+def fittable_groups(points: pd.DataFrame) -> list[str]:
+    """Groups with at least two distinct N: a line through them is defined."""
+    distinct = points.groupby("group")["n"].nunique()
+    return sorted(distinct[distinct >= 2].index)
+
+
+def group_fits(results: Results) -> pd.DataFrame:
+    """fit_linear of each available metric against N, one row per fittable group x metric.
+
+    Adds ``x_mean`` and ``n_max`` (the group's mean and largest swept N): the band needs the first,
+    and feasibility must say when it extrapolates beyond the second.
+    """
+    points = results.points
+    groups = fittable_groups(points)
+    metrics = [m for m in FIT_METRICS if m in points.columns]
+    if not groups or not metrics:
+        return pd.DataFrame()
+    subset = points[points["group"].isin(groups)]
+    fits = fit_linear(subset, x="n", y=metrics, by="group", alpha=1.0 - CONFIDENCE)
+    stats_by_group = subset.groupby("group")["n"].agg(x_mean="mean", n_max="max", n_min="min")
+    return fits.join(stats_by_group, on="group")
+
+
+def band(fit: pd.Series, x: Iterable[float] | float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fitted line and its pointwise 95 % confidence band (of the mean) at ``x``.
+
+    With OLS, cov(intercept, slope) = -mean(x) * var(slope), so the band follows from the standard
+    errors fit_linear already reports.  Without residual degrees of freedom the band is NaN.
+    """
+    xs = np.atleast_1d(np.asarray(x, dtype=float))
+    centre = float(fit["intercept"]) + float(fit["slope"]) * xs
+    dof = int(fit["n_points"]) - 2
+    se_b0, se_b1 = float(fit["intercept_se"]), float(fit["slope_se"])
+    if dof < 1 or math.isnan(se_b0) or math.isnan(se_b1):
+        nan = np.full_like(centre, np.nan)
+        return centre, nan, nan
+    variance = se_b0**2 + se_b1**2 * xs * (xs - 2.0 * float(fit["x_mean"]))
+    half = stats.t.ppf(0.5 + CONFIDENCE / 2.0, dof) * np.sqrt(np.maximum(variance, 0.0))
+    return centre, centre - half, centre + half
+
+
+def per_engine(results: Results) -> pd.DataFrame:
+    """Per-engine throughput of each group with perf data, from its smallest-N row that has it.
+
+    Assumes ``perf__cycles_per_line`` is per engine (each of N engines finishes a line in that many
+    cycles) and that an engine runs at the sweep's target clock; a setup violation is noted.
+    """
+    pts = results.points
+    if CYCLES not in pts.columns:
+        return pd.DataFrame()
+    rows = []
+    for group, g in pts[pts[CYCLES].notna()].groupby("group", sort=True):
+        first = g.sort_values("n", kind="stable").iloc[0]
+        bits = hardware_throughput(float(first["clock_mhz"]) * 1e6, float(first[CYCLES]),
+                                   int(first["line_bytes"]))
+        notes = []
+        if g[CYCLES].nunique() > 1:
+            notes.append(f"cycles/line differ across N ({', '.join(f'{v:g}' for v in sorted(g[CYCLES].unique()))}); "
+                         f"N={int(first['n'])} used")
+        ws = first.get("timing__setup__ws")
+        if ws is not None and not pd.isna(ws) and float(ws) < 0:
+            notes.append(f"setup violated at the target clock (ws {float(ws):g} ns): throughput is optimistic")
+        rows.append({"group": group, "design": first["design"], "n": int(first["n"]),
+                     "clock_mhz": float(first["clock_mhz"]), "line_bytes": int(first["line_bytes"]),
+                     "cycles_per_line": float(first[CYCLES]),
+                     "latency_cycles": float(first[LATENCY]) if LATENCY in g.columns else math.nan,
+                     "bits_per_second": bits, "area_um2": float(first[AREA]), "power_w": float(first[POWER]),
+                     "note": "; ".join(notes)})
+    return pd.DataFrame(rows)
+
+
+def default_bandwidths() -> list[str]:
+    """Every preset name in presets.toml, in file order."""
+    return [p.name for p in load_presets().values()]
+
+
+def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str]) -> pd.DataFrame:
+    """Engines, array area and power for every bandwidth x group with perf data.
+
+    Engines = ceil(bandwidth / per-engine throughput); area and power are each group's fitted line
+    at that N (intercept once), with the 95 % band of the line there.
+    """
+    engines = per_engine(results)
+    if engines.empty:
+        return pd.DataFrame()
+    by_metric = {} if fits.empty else {(r["group"], r["metric"]): r for _, r in fits.iterrows()}
+    rows = []
+    for name in bandwidths:
+        resolved = resolve_bandwidth(name)
+        for _, eng in engines.iterrows():
+            count = engines_needed(resolved.bits_per_second, eng["bits_per_second"])
+            row = {"bandwidth": name, "bandwidth_bits": resolved.bits_per_second, "group": eng["group"],
+                   "design": eng["design"], "per_engine_bits": eng["bits_per_second"],
+                   "engines_exact": count.exact, "engines": count.count, "utilization": count.utilization}
+            notes = [eng["note"]] if eng["note"] else []
+            for metric, key, scale in ((AREA, "area_mm2", 1 / UM2_PER_MM2), (POWER, "power_w", 1.0)):
+                fit = by_metric.get((eng["group"], metric))
+                if fit is None or pd.isna(fit["slope"]):
+                    row.update({key: math.nan, f"{key}_low": math.nan, f"{key}_high": math.nan})
+                    continue
+                centre, low, high = band(fit, count.count)
+                row.update({key: centre[0] * scale, f"{key}_low": low[0] * scale, f"{key}_high": high[0] * scale})
+                if not pd.isna(fit["nonlinear"]) and bool(fit["nonlinear"]):
+                    notes.append(f"{'area' if metric == AREA else 'power'} fit is significantly non-linear")
+            if math.isnan(row["area_mm2"]):
+                notes.append("no fit for this group (needs >= 2 distinct N): area and power not estimated")
+            else:
+                n_max = int(by_metric[(eng["group"], AREA)]["n_max"])
+                if count.count > n_max:
+                    notes.append(f"extrapolated from N <= {n_max}")
+            row["note"] = "; ".join(dict.fromkeys(notes))
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def compare_designs(results: Results) -> pd.DataFrame:
+    """Each group's smallest swept point per Gb/s, per mm^2 and per mW (N engines at N x per-engine rate)."""
+    engines = per_engine(results)
+    if engines.empty:
+        return pd.DataFrame()
+    gbps = engines["n"] * engines["bits_per_second"] / 1e9
+    area_mm2 = engines["area_um2"] / UM2_PER_MM2
+    power_mw = engines["power_w"] * MW_PER_W
+    return pd.DataFrame({
+        "group": engines["group"], "design": engines["design"], "n": engines["n"],
+        "cycles_per_line": engines["cycles_per_line"], "latency_cycles": engines["latency_cycles"],
+        "gbps": gbps, "area_mm2": area_mm2, "power_mw": power_mw,
+        "mm2_per_gbps": area_mm2 / gbps, "mw_per_gbps": power_mw / gbps,
+        "gbps_per_mm2": gbps / area_mm2, "gbps_per_mw": gbps / power_mw,
+    })

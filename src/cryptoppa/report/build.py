@@ -1,0 +1,177 @@
+"""build_report: one results folder -> report.md + report.html + figures/ (PNG and SVG).
+
+Every number in the report is read from the results table or computed from it by the feasibility
+layer; the paper-mode and storage sections come from the studies' printed figures in
+:mod:`cryptoppa.feasibility` and say so.  Nothing time- or machine-dependent beyond the results
+folder's own path is written, so the same input gives the same files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from ..feasibility import report_text
+from ..feasibility.presets import resolve_bandwidth
+from . import analysis, plots, tables
+from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
+from .load import AREA, CYCLES, POWER, Results, load_results
+
+FIGURES = "figures"
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
+PAPER = "owen2013"
+
+
+def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None) -> Path:
+    """Write ``out_dir/report.md``, ``out_dir/report.html`` and ``out_dir/figures/``; return the HTML path.
+
+    ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the feasibility
+    section; default every preset in presets.toml.  The HTML embeds its figures as SVG data URIs.
+    """
+    results = load_results(results_folder)
+    out_dir = Path(out_dir)
+    figures = out_dir / FIGURES
+    out_dir.mkdir(parents=True, exist_ok=True)
+    bandwidths = list(bandwidth_presets) if bandwidth_presets else analysis.default_bandwidths()
+    for name in bandwidths:
+        resolve_bandwidth(name)  # an unknown preset fails before anything is drawn
+
+    written: set[str] = set()
+    blocks: list[Block] = [Heading(1, f"cryptoppa report: {results.folder.name}")]
+    blocks += _provenance(results)
+    blocks += _points(results)
+    fits = analysis.group_fits(results)
+    blocks += _fits(results, fits, figures, written)
+    blocks += _feasibility(results, fits, bandwidths, figures, written)
+    blocks += _comparison(results, figures, written)
+    blocks += _paper()
+    blocks += _storage(results)
+    for stem in FIGURE_STEMS:  # a figure from an earlier build whose section is now skipped is stale
+        if stem not in written:
+            for fmt in plots.FORMATS:
+                (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
+
+    (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
+    html_path = out_dir / "report.html"
+    html_path.write_text(to_html_text(blocks, f"cryptoppa report: {results.folder.name}"), encoding="utf-8")
+    return html_path
+
+
+def _source(results: Results, what: str) -> str:
+    return f"`{results.table_path}` ({what})"
+
+
+def _figure(fig, figures: Path, stem: str, caption: str, written: set[str]) -> Figure:
+    written.add(stem)
+    return Figure(caption, plots.save(fig, figures, stem))
+
+
+def _provenance(results: Results) -> list[Block]:
+    t = results.table
+    sweeps = ", ".join(sorted(t["sweep"].astype(str).unique())) if "sweep" in t.columns else "(no sweep column)"
+    return [
+        Heading(2, "Source"),
+        Bullets([
+            f"results folder: `{results.folder.resolve()}`",
+            f"table read: `{results.table_path.name}`, SHA-256 `{results.sha256}`",
+            f"sweeps: {sweeps}",
+            f"rows: {len(t)} in total, {len(results.points)} ok/cached, {len(results.failed)} failed",
+            "units as stored: area µm², power W, time ns, clock MHz; bandwidths decimal (GB = 10^9 bytes)",
+            "groups (one fitted line each): " + ", ".join(c.removeprefix("param_") for c in results.group_cols),
+        ]),
+    ]
+
+
+def _points(results: Results) -> list[Block]:
+    blocks: list[Block] = [Heading(2, "Points")]
+    if results.points.empty:
+        blocks.append(Paragraph("No ok or cached points."))
+    else:
+        blocks.append(Table(tables.points_table(results), _source(results, "rows with status ok or cached")))
+    blocks.append(Heading(3, "Failed points"))
+    if results.failed.empty:
+        blocks.append(Paragraph("None."))
+    else:
+        blocks.append(Table(tables.failed_table(results), _source(results, "rows with status failed")))
+    return blocks
+
+
+def _fits(results: Results, fits: pd.DataFrame, figures: Path, written: set[str]) -> list[Block]:
+    blocks: list[Block] = [Heading(2, "Fits against N")]
+    if fits.empty:
+        blocks.append(Paragraph("No group has two or more distinct N, so no line is fitted "
+                                "(a sweep over `n` gives one group per configuration)."))
+        return blocks
+    blocks.append(Paragraph("Ordinary least squares `y = intercept + slope × N` per group "
+                            "(`cryptoppa.feasibility.fit.fit_linear`); intervals are 95 %; the linearity "
+                            "check F-tests an added N² term."))
+    blocks.append(Table(tables.fits_table(fits), _source(results, "ok/cached rows; fit_linear of each metric on n")))
+    for stem, metric, label, scale in (("area_vs_n", AREA, "area [µm²]", 1.0), ("power_vs_n", POWER, "power [mW]", 1e3)):
+        if (fits["metric"] == metric).any():
+            fig = plots.fit_figure(results.points, fits, metric, label, scale)
+            blocks.append(_figure(fig, figures, stem, f"{label} vs N with OLS lines and 95 % bands", written))
+    return blocks
+
+
+def _feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], figures: Path,
+                 written: set[str]) -> list[Block]:
+    blocks: list[Block] = [Heading(2, "Feasibility across bandwidths")]
+    if not results.has_perf:
+        blocks.append(Paragraph(f"Skipped: the results have no `{CYCLES}` values, so per-engine throughput is "
+                                "unknown (engine sweeps with throughput simulation provide it)."))
+        return blocks
+    blocks.append(Paragraph(
+        "Per-engine throughput = clock × line bytes / cycles per line (`cryptoppa.feasibility.throughput`), "
+        "assuming each byte crosses one engine once and the engine runs at the sweep's target clock. "
+        "Engines = ceil(bandwidth / per-engine throughput); array area and power are the group's fitted line "
+        "at that N (intercept counted once) with the line's 95 % confidence band there."))
+    engines = analysis.per_engine(results)
+    blocks.append(Table(tables.engines_table(engines), _source(results, f"{CYCLES}, clock_mhz, line bytes")))
+    feas = analysis.feasibility(results, fits, bandwidths)
+    bw_source = "bandwidths from `cryptoppa.feasibility.presets` (presets.toml)"
+    blocks.append(Table(tables.feasibility_table(feas), _source(results, "per-engine throughput and fits") +
+                        "; " + bw_source))
+    blocks.append(Bullets([f"{name}: {resolve_bandwidth(name).assumption}; source: {resolve_bandwidth(name).source}"
+                           for name in bandwidths]))
+    blocks.append(_figure(plots.bandwidth_figure(feas), figures, "feasibility_vs_bandwidth",
+                          "engines, array area and array power vs bandwidth (log axes)", written))
+    return blocks
+
+
+def _comparison(results: Results, figures: Path, written: set[str]) -> list[Block]:
+    blocks: list[Block] = [Heading(2, "Designs compared")]
+    compare = analysis.compare_designs(results)
+    if compare.empty:
+        blocks.append(Paragraph(f"Skipped: no `{CYCLES}` values, so throughput per area and power is unknown."))
+        return blocks
+    blocks.append(Paragraph("Each group at its smallest swept N: throughput = N × per-engine throughput; "
+                            "area and power as measured at that point."))
+    blocks.append(Table(tables.compare_table(compare), _source(results, f"{CYCLES}, area, power_total")))
+    blocks.append(_figure(plots.efficiency_figure(compare), figures, "throughput_per_area_power",
+                          "throughput per mm² and per mW by design", written))
+    return blocks
+
+
+def _paper() -> list[Block]:
+    table = report_text.paper_table(PAPER)
+    return [Heading(2, f"Paper mode: {PAPER}"),
+            Paragraph("The 2013 study's conclusions recomputed from its own printed figures, beside what it wrote. "
+                      "These numbers are the study's, not from the results folder."),
+            Table(table, f"`cryptoppa.feasibility.report_text.paper_table('{PAPER}')` "
+                         "(printed figures in `cryptoppa/feasibility/owen2013.py`)")]
+
+
+def _storage(results: Results) -> list[Block]:
+    blocks: list[Block] = [Heading(2, "GCM vs CBC storage"),
+                           Paragraph("On-chip storage of a GCM vs a SENSS-style CBC bus-encryption unit, after the "
+                                     "2008 study, with the calculator's default system; one table per line size "
+                                     "present in the results.")]
+    sizes = sorted({int(v) for v in results.points["line_bytes"]}) if not results.points.empty else []
+    for line_bytes in sizes or [None]:
+        table = report_text.storage_table() if line_bytes is None else report_text.storage_table(line_bytes=line_bytes)
+        label = "calculator default line size" if line_bytes is None else f"{line_bytes}-byte lines"
+        blocks.append(Heading(3, label))
+        blocks.append(Table(table, f"`cryptoppa.feasibility.report_text.storage_table` ({label})"))
+        blocks.append(Bullets(list(table.attrs.get("notes", []))))
+    return blocks

@@ -1,0 +1,29 @@
+"""`cryptoppa report RESULTS [--out DIR]`: a thin shell over :func:`build_report`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import CryptoppaError
+
+
+@click.command("report")
+@click.argument("results", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="output folder [default: reports/<results folder name>/]")
+@click.option("--bandwidth", "bandwidths", multiple=True,
+              help="preset name or quantity for the feasibility section (repeatable) [default: every preset]")
+def report_command(results: Path, out: Path | None, bandwidths: tuple[str, ...]):
+    """Markdown + HTML report of a results folder: points, fits, feasibility, comparisons, plots."""
+    from .build import build_report
+
+    out = out or Path("reports") / results.resolve().name
+    try:
+        html = build_report(results, out, list(bandwidths) or None)
+    except (CryptoppaError, KeyError, ValueError) as err:
+        # ClickException directly (not CryptoppaError) so the one-line message holds whether or not the
+        # command runs under cryptoppa's group, which would otherwise do this conversion.
+        raise click.ClickException(str(err).strip("'\"")) from None
+    click.echo(f"wrote {out / 'report.md'} and {html}")

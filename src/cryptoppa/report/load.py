@@ -1,0 +1,101 @@
+"""Read a results folder into the shapes the report needs: usable points, failures, groups, provenance.
+
+A group is one configuration swept over N: design, its parameters, PDK, corner, clock and input activity.
+Activity is part of the group although fits are usually described "per design/params/PDK/corner/clock",
+because vectorless power scales with it; mixing two activities in one line would fit noise, not cost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import CryptoppaError
+from ..sweep.results import TABLE
+
+USABLE = ("ok", "cached")
+AREA = "synth__design__instance__area__stdcell"
+POWER = "power__total"
+CYCLES = "perf__cycles_per_line"
+LATENCY = "perf__latency_cycles"
+LINE_BYTES_PARAM = "param_LINE_BYTES"
+# What an engine's line is when a design does not say otherwise; the engine interface's default width.
+DEFAULT_LINE_BYTES = 64
+BASE_GROUP = ["design", "pdk", "corner", "clock_mhz", "activity"]
+
+
+@dataclass(frozen=True)
+class Results:
+    """One results folder, split into what can be reported and what failed."""
+
+    folder: Path
+    table_path: Path
+    sha256: str
+    table: pd.DataFrame  # every row, as stored
+    points: pd.DataFrame  # ok/cached rows, with `line_bytes` and `group` columns added
+    failed: pd.DataFrame  # failed rows
+    group_cols: list[str]  # columns that identify a group (design, param_*, pdk, ...)
+
+    @property
+    def has_perf(self) -> bool:
+        return CYCLES in self.points.columns and self.points[CYCLES].notna().any()
+
+
+def param_columns(df: pd.DataFrame) -> list[str]:
+    return sorted(c for c in df.columns if c.startswith("param_"))
+
+
+def group_label(row: pd.Series | dict, group_cols: list[str]) -> str:
+    """A short human-readable name for a group, e.g. 'gcm_iter [DIGIT=16] freepdk45/nom 225MHz a=0.1'."""
+    params = []
+    for col in group_cols:
+        if col.startswith("param_"):
+            value = row[col]
+            if value is not None and not (isinstance(value, float) and math.isnan(value)):
+                params.append(f"{col[len('param_'):]}={_plain_number(value)}")
+    return (f"{row['design']} [{','.join(params)}] {row['pdk']}/{row['corner']} "
+            f"{_plain_number(row['clock_mhz'])}MHz a={_plain_number(row['activity'])}")
+
+
+def load_results(folder: Path | str) -> Results:
+    """Read ``folder/results.parquet`` (the CSV beside it is only a fallback) and classify its rows."""
+    folder = Path(folder).resolve()  # the report records where its numbers came from, unambiguously
+    path = folder / TABLE
+    if not path.exists():
+        csv = folder / "results.csv"
+        if not csv.exists():
+            raise CryptoppaError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
+        path = csv
+    table = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+    missing = [c for c in ["design", "n", "status", *BASE_GROUP] if c not in table.columns]
+    if missing:
+        raise CryptoppaError(f"{path}: not a results table (missing columns {missing})")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+
+    group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", "activity"]
+    usable = table[table["status"].isin(USABLE)].copy()
+    usable["line_bytes"] = _line_bytes(usable)
+    usable["group"] = [group_label(r, group_cols) for _, r in usable.iterrows()]
+    # Natural order (WIDTH=8 before WIDTH=16), not the order of the label strings.
+    usable = usable.sort_values([*group_cols, "n", "label"], kind="stable").reset_index(drop=True)
+    failed = table[~table["status"].isin(USABLE)].sort_values("label", kind="stable").reset_index(drop=True)
+    return Results(folder=folder, table_path=path, sha256=digest, table=table, points=usable, failed=failed,
+                   group_cols=group_cols)
+
+
+def _line_bytes(df: pd.DataFrame) -> pd.Series:
+    if LINE_BYTES_PARAM not in df.columns:
+        return pd.Series(DEFAULT_LINE_BYTES, index=df.index, dtype=float)
+    return pd.to_numeric(df[LINE_BYTES_PARAM], errors="coerce").fillna(DEFAULT_LINE_BYTES).astype(float)
+
+
+def _plain_number(value) -> str:
+    # 225.0 -> "225", 0.1 -> "0.1": labels should read like the sweep file, not like floats.
+    try:
+        return f"{float(value):g}"
+    except (TypeError, ValueError):
+        return str(value)

@@ -1,0 +1,116 @@
+"""Report figures, written as PNG and SVG, byte-identical for the same input.
+
+Figures are built on ``matplotlib.figure.Figure`` with the Agg canvas rather than through pyplot, so
+the report neither depends on nor changes the caller's backend (a notebook keeps its inline one).
+Stability: SVG ids come from ``svg.hashsalt`` instead of a random salt, and the date / software
+metadata that would change between runs or machines is dropped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from .analysis import band
+
+_RC = {"svg.hashsalt": "cryptoppa-report", "svg.fonttype": "path", "font.size": 9}
+_METADATA = {"svg": {"Date": None}, "png": {"Software": None}}
+FORMATS = ("png", "svg")
+_DPI = 110
+
+
+def _figure(width: float, height: float) -> Figure:
+    fig = Figure(figsize=(width, height), dpi=_DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _colour(i: int):
+    return matplotlib.colormaps["tab10"](i % 10)
+
+
+def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
+    """Write ``stem.png`` and ``stem.svg`` into ``folder``; returns format -> path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    with matplotlib.rc_context(_RC):
+        for fmt in FORMATS:
+            path = folder / f"{stem}.{fmt}"
+            fig.savefig(path, format=fmt, metadata=_METADATA[fmt], dpi=_DPI)
+            paths[fmt] = path
+    return paths
+
+
+def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: str, scale: float = 1.0) -> Figure:
+    """One metric against N: measured points, fitted line and 95 % band per fitted group."""
+    with matplotlib.rc_context(_RC):
+        fig = _figure(7.0, 4.2)
+        ax = fig.add_subplot()
+        rows = fits[fits["metric"] == metric].reset_index(drop=True)
+        for i, fit in rows.iterrows():
+            g = points[points["group"] == fit["group"]]
+            xs = np.linspace(float(fit["n_min"]), float(fit["n_max"]), 64)
+            centre, low, high = band(fit, xs)
+            colour = _colour(i)
+            ax.plot(g["n"], g[metric] * scale, "o", color=colour, markersize=4)
+            ax.plot(xs, centre * scale, "-", color=colour, linewidth=1.2, label=fit["group"])
+            if not np.isnan(low).all():
+                ax.fill_between(xs, low * scale, high * scale, color=colour, alpha=0.18, linewidth=0)
+        ax.set_xlabel("N (engines in the array)")
+        ax.set_ylabel(ylabel)
+        ax.grid(True, linewidth=0.4, alpha=0.5)
+        ax.legend(fontsize=7, loc="upper left")
+        ax.set_title(f"{ylabel} vs N: points, OLS line, 95 % confidence band")
+    return fig
+
+
+def bandwidth_figure(feas: pd.DataFrame) -> Figure:
+    """Engines, array area and array power against bandwidth (log axes), one line per group."""
+    with matplotlib.rc_context(_RC):
+        fig = _figure(7.0, 8.0)
+        axes = fig.subplots(3, 1, sharex=True)
+        panels = (("engines", "engines needed"), ("area_mm2", "array area [mm²]"), ("power_w", "array power [W]"))
+        for i, (group, g) in enumerate(feas.groupby("group", sort=True)):
+            g = g.sort_values(["bandwidth_bits", "bandwidth"], kind="stable")
+            x = g["bandwidth_bits"] / 8e9
+            for ax, (col, _) in zip(axes, panels):
+                y = g[col].astype(float)
+                if y.notna().any():
+                    ax.plot(x, y, "o-", color=_colour(i), markersize=3, linewidth=1, label=group)
+                    low, high = g.get(f"{col}_low"), g.get(f"{col}_high")
+                    if low is not None and low.notna().any():
+                        ax.fill_between(x, low, high, color=_colour(i), alpha=0.18, linewidth=0)
+        for ax, (_, label) in zip(axes, panels):
+            ax.set_xscale("log")
+            if ax.has_data():
+                ax.set_yscale("log")
+            else:
+                ax.text(0.5, 0.5, "no fit: needs >= 2 distinct N", transform=ax.transAxes, ha="center")
+            ax.set_ylabel(label)
+            ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
+        axes[-1].set_xlabel("bandwidth [GB/s, decimal] (presets)")
+        axes[0].legend(fontsize=7, loc="upper left")
+        axes[0].set_title("feasibility across bandwidth presets (95 % band of the fit at N)")
+    return fig
+
+
+def efficiency_figure(compare: pd.DataFrame) -> Figure:
+    """Throughput per mm² and per mW by group (horizontal bars)."""
+    with matplotlib.rc_context(_RC):
+        fig = _figure(7.0, 1.6 + 0.35 * len(compare) * 2)
+        axes = fig.subplots(2, 1)
+        labels = list(compare["group"])
+        ypos = np.arange(len(labels))
+        for ax, col, title in ((axes[0], "gbps_per_mm2", "Gb/s per mm²"), (axes[1], "gbps_per_mw", "Gb/s per mW")):
+            ax.barh(ypos, compare[col], color=[_colour(i) for i in range(len(labels))])
+            ax.set_yticks(ypos, labels, fontsize=7)
+            ax.invert_yaxis()
+            ax.set_xlabel(title)
+            ax.grid(True, axis="x", linewidth=0.4, alpha=0.5)
+        fig.suptitle("throughput per area and per power, by design (smallest swept N)")
+    return fig

@@ -1,0 +1,120 @@
+"""Display tables: the analysis frames with readable column names and units, ready for a Block.
+
+Per-point values are shown exactly as stored (10 significant digits, the renderer's format) so a
+reader can find them in results.csv; derived values are rounded to what their inputs support.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..feasibility.units import format_bandwidth
+from .load import CYCLES, LATENCY, Results
+
+# Metric column -> header.  Units are those of the results table, unconverted.
+POINT_COLUMNS = {
+    "synth__design__instance__count": "cells",
+    "synth__design__instance__count__sequential": "seq cells",
+    "synth__design__instance__area__stdcell": "area µm²",
+    "synth__design__instance__area__sequential": "seq area µm²",
+    "timing__clock__period": "period ns",
+    "timing__setup__ws": "setup ws ns",
+    "timing__setup__tns": "setup tns ns",
+    "timing__hold__ws": "hold ws ns",
+    "timing__fmax__mhz": "fmax MHz",
+    "power__internal__total": "internal W",
+    "power__switching__total": "switching W",
+    "power__leakage__total": "leakage W",
+    "power__total": "power W",
+    CYCLES: "cycles/line",
+    LATENCY: "latency cycles",
+}
+_SIG = 4  # significant digits for derived quantities (fits, feasibility): inputs have ~4-6
+
+
+def _round(series: pd.Series, digits: int = _SIG) -> pd.Series:
+    return series.astype(float).map(lambda v: float(f"{v:.{digits}g}") if pd.notna(v) else v)
+
+
+def points_table(results: Results) -> pd.DataFrame:
+    pts = results.points
+    cols = {"label": "point", "status": "status", "n": "N"}
+    if "param_LINE_BYTES" in pts.columns or results.has_perf:
+        cols["line_bytes"] = "line bytes"
+    cols.update({k: v for k, v in POINT_COLUMNS.items() if k in pts.columns})
+    return pts[list(cols)].rename(columns=cols)
+
+
+def failed_table(results: Results) -> pd.DataFrame:
+    cols = [c for c in ("label", "error", "log", "run_dir") if c in results.failed.columns]
+    return results.failed[cols].rename(columns={"label": "point"})
+
+
+def _interval(centre, low, high) -> str:
+    if pd.isna(centre):
+        return ""
+    if pd.isna(low):
+        return f"{centre:.{_SIG}g}"
+    return f"{centre:.{_SIG}g} [{low:.{_SIG}g}, {high:.{_SIG}g}]"
+
+
+def fits_table(fits: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "group": fits["group"],
+        "metric": fits["metric"].map(lambda m: POINT_COLUMNS.get(m, m)),
+        "points": fits["n_points"],
+        "N range": [f"{int(a)}-{int(b)}" for a, b in zip(fits["n_min"], fits["n_max"])],
+        "slope per engine (95 % CI)": [_interval(*v) for v in
+                                       zip(fits["slope"], fits["slope_ci_low"], fits["slope_ci_high"])],
+        "intercept (95 % CI)": [_interval(*v) for v in
+                                zip(fits["intercept"], fits["intercept_ci_low"], fits["intercept_ci_high"])],
+        "R2": _round(fits["r2"], 6),
+        "linearity check": fits["linearity_check"],
+        "p (x² term)": _round(fits["linearity_p"], 3),
+        "note": fits["note"],
+    })
+
+
+def engines_table(engines: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "group": engines["group"],
+        "from N": engines["n"],
+        "clock MHz": engines["clock_mhz"],
+        "line bytes": engines["line_bytes"],
+        "cycles/line": engines["cycles_per_line"],
+        "per-engine Gb/s": _round(engines["bits_per_second"] / 1e9),
+        "note": engines["note"],
+    })
+
+
+def feasibility_table(feas: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "preset": feas["bandwidth"],
+        "bandwidth": feas["bandwidth_bits"].map(format_bandwidth),
+        "group": feas["group"],
+        "per-engine Gb/s": _round(feas["per_engine_bits"] / 1e9),
+        "engines (exact)": _round(feas["engines_exact"], 6),
+        "engines": feas["engines"],
+        "utilization": _round(feas["utilization"], 3),
+        "area mm² (95 % CI)": [_interval(*v) for v in
+                               zip(feas["area_mm2"], feas["area_mm2_low"], feas["area_mm2_high"])],
+        "power W (95 % CI)": [_interval(*v) for v in
+                              zip(feas["power_w"], feas["power_w_low"], feas["power_w_high"])],
+        "note": feas["note"],
+    })
+
+
+def compare_table(compare: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "group": compare["group"],
+        "N": compare["n"],
+        "cycles/line": compare["cycles_per_line"],
+        "latency cycles": compare["latency_cycles"],
+        "Gb/s": _round(compare["gbps"]),
+        "area mm²": _round(compare["area_mm2"]),
+        "power mW": _round(compare["power_mw"]),
+        "mm² per Gb/s": _round(compare["mm2_per_gbps"]),
+        "mW per Gb/s": _round(compare["mw_per_gbps"]),
+        "Gb/s per mm²": _round(compare["gbps_per_mm2"]),
+        "Gb/s per mW": _round(compare["gbps_per_mw"]),
+    })

@@ -1,0 +1,65 @@
+"""Both notebooks run top to bottom (nbclient) against a generated results folder, and are stored without outputs."""
+
+import subprocess
+import sys
+
+import pytest
+from conftest import synthetic_frame, write_results
+
+from support import ROOT
+
+nbformat = pytest.importorskip("nbformat", reason="needs nbformat, nbclient and ipykernel in .venv")
+nbclient = pytest.importorskip("nbclient", reason="needs nbformat, nbclient and ipykernel in .venv")
+pytest.importorskip("ipykernel", reason="needs ipykernel in .venv")
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NAMES = ["feasibility_explorer.ipynb", "owen2013_vs_cryptoppa.ipynb"]
+
+
+def execute(path, results, monkeypatch):
+    monkeypatch.setenv("CRYPTOPPA_RESULTS", str(results))
+    monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    nb = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.execute()  # raises CellExecutionError, naming the cell, on any exception
+    return nb
+
+
+def outputs_text(nb) -> str:
+    texts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            texts.append(out.get("text", "") + str(out.get("data", {}).get("text/plain", "")))
+    return "\n".join(texts)
+
+
+def test_notebooks_present_and_stripped():
+    assert [p.name for p in NOTEBOOKS] == NAMES
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)
+        code = [c for c in nb.cells if c.cell_type == "code"]
+        assert code and all(not c.outputs and c.execution_count is None for c in code), path.name
+        assert any("CRYPTOPPA_RESULTS" in c.source for c in code), path.name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_runs_on_synthetic_array_sweep(name, tmp_path, monkeypatch):
+    results = write_results(tmp_path / "synthetic-array", synthetic_frame())
+    nb = execute(ROOT / "notebooks" / name, results, monkeypatch)
+    text = outputs_text(nb)
+    assert str(results) in text and "perf columns: yes" in text
+    assert "Figure" in text or any("image/png" in o.get("data", {}) for c in nb.cells for o in c.get("outputs", []))
+
+
+@pytest.mark.eda
+def test_notebooks_run_on_real_sample(flexlib_home, tmp_path, monkeypatch):
+    dest = tmp_path / "sample_results"
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts/make_sample_results.py"), "--dest", str(dest),
+                           "--cache", str(tmp_path / "cache")], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert (dest / "results.parquet").exists() and (dest / "results.csv").exists()
+    for name in NAMES:
+        text = outputs_text(execute(ROOT / "notebooks" / name, dest, monkeypatch))
+        assert "perf columns: no" in text

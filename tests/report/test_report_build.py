@@ -1,0 +1,135 @@
+"""build_report on a synthetic array sweep (known lines) and on a real small sweep; HTML in headless Chromium."""
+
+import dataclasses
+import math
+import shutil
+import subprocess
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+from conftest import CLOCK_MHZ, TRUTH, synthetic_frame, write_results
+
+from cryptoppa.feasibility.presets import resolve_bandwidth
+from cryptoppa.report import analysis, build_report, load_results
+from cryptoppa.report.build import FIGURE_STEMS
+from cryptoppa.report.cli import report_command
+from cryptoppa.report.load import AREA, POWER
+from cryptoppa.sweep import load, run_sweep
+from support import ROOT
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.10g}"  # the renderers' format for stored values
+
+
+def test_report_from_synthetic_sweep(synthetic_results, tmp_path):
+    out = tmp_path / "report"
+    html = build_report(synthetic_results, out, ["desktop-25.6", "hbm3"])
+    md = (out / "report.md").read_text()
+    assert html == out / "report.html" and html.exists()
+    for stem in FIGURE_STEMS:
+        for fmt in ("png", "svg"):
+            assert (out / "figures" / f"{stem}.{fmt}").stat().st_size > 1000, stem
+    assert str(synthetic_results.resolve()) in md and "SHA-256" in md
+
+    frame = pd.read_parquet(synthetic_results / "results.parquet")
+    ok = frame[frame.status == "ok"]
+    for col in (AREA, POWER, "synth__design__instance__count", "perf__cycles_per_line"):
+        for value in ok[col]:
+            assert f" {_fmt(value)} |" in md, (col, value)
+    failed = frame[frame.status == "failed"].iloc[0]
+    assert failed.label in md and failed.error in md
+
+    # Engines for one preset, recomputed by hand from the input: ceil(bandwidth / (clock x 64 B x 8 / cycles)).
+    bits = resolve_bandwidth("desktop-25.6").bits_per_second
+    for design, truth in TRUTH.items():
+        per_engine = CLOCK_MHZ * 1e6 * 64 * 8 / truth[4]
+        engines = math.ceil(bits / per_engine - 1e-9)
+        row = next(line for line in md.splitlines() if line.startswith("| desktop-25.6") and design in line)
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[5] == str(engines), (design, cells)
+
+
+def test_fits_recover_known_lines(synthetic_results):
+    results = load_results(synthetic_results)
+    fits = analysis.group_fits(results)
+    for design, (a_s, a_i, p_s, p_i, _) in TRUTH.items():
+        for metric, slope, intercept in ((AREA, a_s, a_i), (POWER, p_s, p_i)):
+            fit = fits[(fits.metric == metric) & fits.group.str.startswith(design)].iloc[0]
+            assert fit.slope_ci_low <= slope <= fit.slope_ci_high, (design, metric)
+            assert fit.intercept_ci_low <= intercept <= fit.intercept_ci_high, (design, metric)
+            assert fit.slope == pytest.approx(slope, rel=0.01)
+
+
+def test_exact_line_and_band(tmp_path):
+    frame = synthetic_frame()
+    frame = frame[frame.status == "ok"].copy()
+    frame[AREA] = 1234.5 * frame["n"] + 678.0
+    results = load_results(write_results(tmp_path / "exact", frame))
+    fit = analysis.group_fits(results).query("metric == @AREA").iloc[0]
+    assert fit.slope == pytest.approx(1234.5, rel=1e-12) and fit.intercept == pytest.approx(678.0, rel=1e-9)
+    centre, low, high = analysis.band(fit, [1, 16, 100])
+    assert centre == pytest.approx([1912.5, 20430.0, 124128.0])
+    assert high - low == pytest.approx([0, 0, 0], abs=1e-6)
+
+
+def test_deterministic_output(synthetic_results, tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    build_report(synthetic_results, first)
+    build_report(synthetic_results, second)
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert len(files) == 2 + 2 * len(FIGURE_STEMS)
+    for rel in files:
+        assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
+
+
+def test_without_perf_columns_feasibility_is_skipped(tmp_path):
+    frame = synthetic_frame().drop(columns=["perf__cycles_per_line", "perf__latency_cycles", "param_LINE_BYTES"])
+    out = tmp_path / "report"
+    build_report(write_results(tmp_path / "noperf", frame), out)
+    md = (out / "report.md").read_text()
+    assert "Skipped: the results have no `perf__cycles_per_line`" in md
+    assert (out / "figures/area_vs_n.svg").exists()
+    assert not (out / "figures/feasibility_vs_bandwidth.svg").exists()
+    assert "Paper mode: owen2013" in md and "GCM vs CBC storage" in md and "64-byte lines" in md
+
+
+def test_cli_default_out(synthetic_results, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(report_command, [str(synthetic_results), "--bandwidth", "ddr5-4800"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "reports" / synthetic_results.name / "report.html").exists()
+    bad = CliRunner().invoke(report_command, [str(synthetic_results), "--out", "x", "--bandwidth", "nosuch"])
+    assert bad.exit_code == 1 and "cannot parse bandwidth 'nosuch'" in bad.output
+
+
+def test_html_renders_in_headless_chromium(synthetic_results, tmp_path):
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        pytest.skip("chromium not installed (Debian: apt-get install -y chromium; add it to bootstrap's apt list)")
+    html = build_report(synthetic_results, tmp_path / "report")
+    shot = tmp_path / "report" / "screenshot.png"
+    proc = subprocess.run(
+        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+         "--enable-logging=stderr", "--v=0", f"--screenshot={shot}", "--window-size=1280,2000", html.as_uri()],
+        capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    # The page has no script, so any console message (JS error, failed resource) is a defect.
+    console = [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
+    assert not console, console
+    assert shot.stat().st_size > 20_000  # a rendered page, not a blank one
+
+
+@pytest.mark.eda
+def test_report_from_real_small_sweep(flexlib_home, tmp_path):
+    spec = dataclasses.replace(load(ROOT / "sweeps/smoke.toml"), output=tmp_path / "smoke")
+    table = run_sweep(spec, cache=tmp_path / "cache", progress=False, echo=lambda *_: None)
+    out = tmp_path / "report"
+    build_report(spec.output, out)
+    md = (out / "report.md").read_text()
+    for _, row in table[table.status.isin(["ok", "cached"])].iterrows():
+        assert row.label in md and _fmt(row[AREA]) in md and _fmt(row[POWER]) in md
+    assert "No group has two or more distinct N" in md and "Skipped" in md
+    assert (out / "report.html").exists()
