@@ -5,7 +5,10 @@ bootstrap:
 	@bash scripts/bootstrap.sh
 
 demo: bootstrap
-	.venv/bin/cryptoppa run --design counter --pdk freepdk45 --corner nom --clock-mhz 225
+	.venv/bin/cryptoppa sweep sweeps/demo.toml
+	.venv/bin/cryptoppa results results/demo --columns label,status,synth__design__instance__area__stdcell,timing__fmax__mhz,power__total,perf__cycles_per_line,perf__throughput__gbps
+	.venv/bin/cryptoppa report results/demo --out reports/demo
+	.venv/bin/cryptoppa feasibility --paper owen2013
 
 test: bootstrap
 	.venv/bin/python -m pytest -q

@@ -15,7 +15,7 @@ import math
 import os
 from pathlib import Path
 
-from .designs import Design, check_identifier, get
+from .designs import Design, Param, check_identifier, get
 from .errors import CryptoppaError
 from .paths import DESIGNS
 
@@ -99,6 +99,8 @@ def _check(engine: Design, n: int, id_bits: int | None) -> dict[str, int]:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
         raise CryptoppaError(f"array size must be an integer 1..{MAX_N}, got {n!r}")
     check_identifier(engine.top, "engine top")
+    if engine.top in (DISPATCH_TOP, array_top(engine, n)):
+        raise CryptoppaError(f"engine top {engine.top!r} clashes with a module of the array")
     defaults = {}
     for name, p in engine.params.items():
         check_identifier(name, "engine parameter")
@@ -149,15 +151,15 @@ def generate_array(engine: Design, n: int, out_dir: Path, id_bits: int | None = 
     return path
 
 
-def array_design(engine_name: str, n: int, work_dir: Path, id_bits: int | None = None) -> Design:
-    """A Design for N copies of designs/<engine_name>, with the engine's parameters (same names, defaults and
-    allowed values), ready for cryptoppa.flow or a simulator."""
-    engine = get(engine_name)
+def array_design(engine_name: str | Design, n: int, work_dir: Path, id_bits: int | None = None) -> Design:
+    """A Design for N copies of designs/<engine_name> (or of an engine Design built elsewhere), with the
+    engine's parameters (same names, defaults and allowed values), ready for cryptoppa.flow or a simulator."""
+    engine = engine_name if isinstance(engine_name, Design) else get(engine_name)
     path = generate_array(engine, n, work_dir, id_bits)
     params = dict(engine.params)
     if id_bits is not None:
         p = params["ID_BITS"]
-        params["ID_BITS"] = type(p)(p.name, id_bits, p.allowed, p.doc)
+        params["ID_BITS"] = Param(p.name, id_bits, p.allowed, p.doc)
     return Design(
         name=array_top(engine, n),
         path=path,

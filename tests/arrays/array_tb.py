@@ -1,0 +1,163 @@
+"""Array-side additions to tests/engines/tb_common.py: an out-of-order scoreboard (results of different engines
+may overtake each other, so they are matched by ID) and a runner that builds explicit source lists (a generated
+array top has no design.toml)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+# tb_common lives beside the engine tests; both this file and the cocotb module import it by name.
+ENGINES = Path(__file__).resolve().parents[1] / "engines"
+if str(ENGINES) not in sys.path:
+    sys.path.insert(0, str(ENGINES))
+
+from cryptoppa.designs import Design, Param  # noqa: E402
+from tb_common import EngineConfig, EngineError, Line, _check, _drive_line, _val, make_line  # noqa: E402
+
+
+TOY_RTL = Path(__file__).resolve().parents[2] / "designs" / "array" / "tests" / "toy_engine.v"
+
+
+def toy_engine() -> Design:
+    """designs/array/tests/toy_engine.v as an engine Design (it has no design.toml: it is not a product)."""
+    params = {
+        "KEY_BITS": Param("KEY_BITS", 128, (128, 256)),
+        "LINE_BYTES": Param("LINE_BYTES", 32, (32, 64, 128)),
+        "ID_BITS": Param("ID_BITS", 8, (1, 2, 4, 8, 16)),
+    }
+    return Design(name="toy_engine", path=TOY_RTL, top="toy_engine", files=(TOY_RTL,), clock="clk", reset="rst",
+                  interface="engine", description="array test stand-in", params=params)
+
+
+async def run_lines_by_id(dut, cfg: EngineConfig, key: bytes, lines: list[Line], rng: random.Random,
+                          gap_prob: float = 0.3, stall_prob: float = 0.3, timeout: int = 5000) -> dict:
+    """Like tb_common.run_lines, but a result may belong to any accepted, not yet returned line: it is looked up
+    by out_id. IDs must be unique among lines in flight (checked). Every line must come back exactly once,
+    bit-exact, and outputs must hold still while out_valid && !out_ready.
+    Returns {"cycles", "accept_cycles", "out_cycles", "reordered"} (reordered: results that overtook an
+    earlier-accepted line)."""
+    from cocotb.triggers import FallingEdge, ReadOnly
+
+    sent = done = 0
+    pending: dict[int, int] = {}  # id -> line index, accepted and not yet returned
+    acc, outs = [], []
+    cycle = idle = reordered = 0
+    offering = False
+    prev_out = None
+    while done < len(lines):
+        if not offering and sent < len(lines) and rng.random() >= gap_prob:
+            _drive_line(dut, lines[sent])
+            offering = True
+        dut.in_valid.value = int(offering)
+        ready = int(rng.random() >= stall_prob)
+        dut.out_ready.value = ready
+        await ReadOnly()
+        progressed = False
+        if offering and _val(dut.in_ready) == 1:
+            if lines[sent].id in pending:
+                raise EngineError(f"test bug: id {lines[sent].id} reused while in flight")
+            pending[lines[sent].id] = sent
+            acc.append(cycle)
+            sent += 1
+            offering = False
+            progressed = True
+        if _val(dut.out_valid) == 1:
+            snap = (_val(dut.out_id), _val(dut.out_data), _val(dut.out_tag), _val(dut.out_auth_fail))
+            if prev_out is not None and snap != prev_out:
+                raise EngineError(f"outputs changed while out_valid && !out_ready (cycle {cycle})")
+            if ready:
+                index = pending.pop(snap[0], None)
+                if index is None:
+                    raise EngineError(f"cycle {cycle}: result with id {snap[0]} matches no line in flight "
+                                      "(lost, duplicated or corrupted id)")
+                reordered += index != min([index, *pending.values()])
+                _check(dut, cfg, key, lines[index], index)
+                outs.append(cycle)
+                done += 1
+                prev_out = None
+                progressed = True
+            else:
+                prev_out = snap
+        elif prev_out is not None:
+            raise EngineError(f"out_valid dropped without out_ready (cycle {cycle})")
+        idle = 0 if progressed else idle + 1
+        if idle > timeout:
+            raise EngineError(f"no handshake for {timeout} cycles ({done}/{len(lines)} results)")
+        await FallingEdge(dut.clk)
+        cycle += 1
+    # One more look: nothing may be left over once every line has returned.
+    await ReadOnly()
+    if _val(dut.out_valid) == 1:
+        raise EngineError("out_valid with every line already returned")
+    await FallingEdge(dut.clk)
+    dut.in_valid.value = 0
+    dut.out_ready.value = 0
+    return {"cycles": cycle, "accept_cycles": acc, "out_cycles": outs, "reordered": reordered}
+
+
+async def watch_round_robin(dut, n: int, errors: list[str]) -> None:
+    """Check array_dispatch's documented line policy, white-box, every cycle from now (start it while the
+    dispatcher's pointer is still at reset, i.e. right after setup): each line goes to the first engine with
+    in_ready, counting round from the engine after the one that took the previous line. Violations are
+    appended to `errors` (a failing background task would not fail the test by itself)."""
+    from cocotb.triggers import FallingEdge, ReadOnly
+
+    disp, nxt, cycle = dut.u_dispatch, 0, 0
+    while True:
+        await ReadOnly()
+        valid = _val(disp.e_in_valid)
+        if valid:
+            ready = _val(disp.e_in_ready)
+            want = next((e for e in ((nxt + k) % n for k in range(n)) if ready >> e & 1), None)
+            got = valid.bit_length() - 1
+            if valid & (valid - 1) or got != want:
+                errors.append(f"cycle {cycle}: e_in_valid={valid:b} with e_in_ready={ready:b}, expected engine {want}")
+            nxt = (got + 1) % n
+        await FallingEdge(dut.clk)
+        cycle += 1
+
+
+async def array_saturation(dut, cfg: EngineConfig, key: bytes, n: int, rounds: int = 3, decrypt: bool = False,
+                           seed: int = 1) -> float:
+    """Lines per cycle with in_valid and out_ready always high. With round-robin dispatch to identical engines
+    the output times repeat with period n in steady state, so the rate is taken over whole periods:
+    rounds*n results between result n (after the first round, i.e. warm-up) and result (rounds+1)*n."""
+    rng = random.Random(seed)
+    lines = [make_line(cfg, key, rng, decrypt) for _ in range((rounds + 1) * n + 1)]
+    for i, line in enumerate(lines):
+        line.id = i % (1 << cfg.id_bits)
+    outs = (await run_lines_by_id(dut, cfg, key, lines, rng, gap_prob=0.0, stall_prob=0.0))["out_cycles"]
+    return rounds * n / (outs[(rounds + 1) * n] - outs[n])
+
+
+def run_cocotb_files(top: str, files: list[Path], test_module: str, params: dict, build_dir: Path,
+                     extra_env: dict | None = None) -> None:
+    """tb_common.run_cocotb for an explicit source list: build with Icarus, run the cocotb module (importable
+    from tests/arrays) and fail the calling pytest test if any cocotb test failed or the run crashed."""
+    import pytest
+    from cocotb_tools.check_results import get_results
+    from cocotb_tools.runner import get_runner
+
+    build_dir = Path(build_dir)
+    build_dir.mkdir(parents=True, exist_ok=True)
+    runner = get_runner("icarus")
+    runner.build(sources=list(files), hdl_toplevel=top, parameters=params, build_dir=build_dir, always=True,
+                 timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
+    env = {"ENGINE_PARAMS": json.dumps(params), **(extra_env or {})}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parent), str(ENGINES), *sys.path])
+    try:
+        results = runner.test(test_module=test_module, hdl_toplevel=top, build_dir=build_dir, test_dir=build_dir,
+                              extra_env=env, results_xml=str(build_dir / "results.xml"),
+                              log_file=build_dir / "sim.log")
+    except SystemExit:  # under pytest the runner itself exits on failures
+        results = build_dir / "results.xml"
+    try:
+        n_tests, n_failed = get_results(Path(results))
+    except RuntimeError as exc:
+        pytest.fail(f"{top} {params}: simulation crashed ({exc}); see {build_dir / 'sim.log'}")
+    if n_tests == 0 or n_failed:
+        pytest.fail(f"{top} {params}: {n_failed} of {n_tests} cocotb tests failed; see {build_dir / 'sim.log'}")
