@@ -63,7 +63,8 @@ def _perf(plan: Plan, work: Path, out: dict) -> float:
 
     start = time.monotonic()
     params = dict(plan.point.params)
-    numbers = measure_engine(work, plan.point.top, [work / n for n in plan.inputs], params, work / "perf")
+    numbers = measure_engine(work, plan.point.top, [work / n for n in plan.inputs], params, work / "perf",
+                             n_lines=plan.point.perf_lines)
     tool = f"iverilog {plan.tools.get('iverilog')}"
     for name, value in numbers.items():
         out[name] = metrics.Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)

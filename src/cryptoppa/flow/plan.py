@@ -38,6 +38,7 @@ class FlowPoint:
     output_load_pf: float = 0.01
     design: str = ""  # descriptor name, when the point came from designs/
     perf: bool = False  # engine interface: measure cycles per line and latency in simulation
+    perf_lines: int = 12  # lines simulated; an N-engine array needs several per engine to reach steady state
 
     def __post_init__(self):
         check_identifier(self.top, "top module")

@@ -30,6 +30,7 @@ def _flow_point(point: SweepPoint, generated: Path) -> FlowPoint:
         rtl=design.files, top=design.top, pdk=point.pdk, corner=point.corner, clock_mhz=point.clock_mhz,
         params=point.params, clock_port=design.clock or "clk", input_activity=point.activity,
         design=design.name, perf=design.interface == "engine",
+        perf_lines=max(12, 8 * point.n) if point.n else 12,
     )
 
 
