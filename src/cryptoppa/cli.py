@@ -268,6 +268,19 @@ def cache_prune(where, everything):
     click.echo(cache_mod.prune(where, everything))
 
 
+@cli.command("design-table")
+@click.argument("results", type=click.Path(exists=True, path_type=Path))
+@click.option("--readme", type=click.Path(path_type=Path), default=Path("designs/README.md"), show_default=True)
+def design_table_cmd(results, readme):
+    """Regenerate the engine comparison table in designs/README.md from a results folder."""
+    from . import design_table
+    from .sweep import results as results_mod
+
+    table = design_table.design_table(results_mod.read(results))
+    design_table.update_readme(readme, design_table.markdown(table, str(results)))
+    click.echo(design_table.markdown(table, str(results)))
+
+
 from .report.cli import report_command  # noqa: E402  (registered after the group exists)
 
 cli.add_command(report_command)
