@@ -197,8 +197,16 @@ def fit(results, x, as_json):
     from .feasibility import report_text
     from .feasibility.fit import fits_to_dict
 
+    if results.is_dir():
+        results = results / "results.parquet"
+    metrics = ["synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
+               "power__total", "power__internal__total", "power__switching__total", "power__leakage__total"]
     try:
-        table = report_text.fit_table(results, x=x)
+        frame = report_text.read_results(results)
+        frame = frame[frame["status"].isin(["ok", "cached"])] if "status" in frame else frame
+        by = [c for c in ["design", *sorted(c for c in frame.columns if c.startswith("param_")), "pdk", "corner",
+                          "clock_mhz", "activity"] if c in frame.columns]
+        table = report_text.fit_table(frame, x=x, y=[m for m in metrics if m in frame.columns], by=by)
     except (KeyError, ValueError) as err:
         raise CryptoppaError(f"{results}: {err}") from None
     click.echo(json.dumps(fits_to_dict(table), indent=2) if as_json else report_text.to_text(table))
