@@ -11,7 +11,7 @@ from . import designs as designs_mod
 from . import doctor as doctor_mod
 from . import pdk as pdk_mod
 from .errors import CryptoppaError
-from .flow import FlowPoint, execute, make_plan, read
+from .flow import FlowPoint, design_point, execute, make_plan, read
 
 
 class _Group(click.Group):
@@ -114,22 +114,18 @@ def _table(metrics) -> str:
 def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activity, runs, as_json):
     """Characterize one design point: synthesis, timing, power."""
     overrides = dict(designs_mod.parse_param(p) for p in params)
+    desc = pdk_mod.get(pdk_name)
+    where = dict(pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz)
     if design:
         if rtl or top:
             raise CryptoppaError("give either --design or --rtl/--top, not both")
         d = designs_mod.get(design)
-        files, top, resolved = d.files, d.top, d.resolve_params(overrides)
-        clock_port = clock_port or d.clock or "clk"
+        point = design_point(d, **where, params=d.resolve_params(overrides), activity=activity, clock_port=clock_port)
     else:
         if not rtl or not top:
             raise CryptoppaError("give --design NAME, or --rtl FILE... with --top TOP")
-        files, resolved, clock_port = tuple(p.resolve() for p in rtl), overrides, clock_port or "clk"
-    desc = pdk_mod.get(pdk_name)
-    point = FlowPoint(
-        rtl=tuple(files), top=top, pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz,
-        params=tuple(sorted(resolved.items())), clock_port=clock_port, input_activity=activity, design=design or "",
-        perf=bool(design) and d.interface == "engine",
-    )
+        point = FlowPoint(rtl=tuple(p.resolve() for p in rtl), top=top, **where, params=tuple(sorted(overrides.items())),
+                          clock_port=clock_port or "clk", input_activity=activity)
     plan = make_plan(point, desc)
     run_dir = execute(plan, runs)
     metrics = read(run_dir)
@@ -189,24 +185,23 @@ def storage(processors, processes, line_bytes, pads_per_pair):
 
 
 @cli.command()
-@click.argument("results", type=click.Path(exists=True, path_type=Path))
+@click.argument("results", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--x", default="n", show_default=True, help="the column to fit against")
 @click.option("--json", "as_json", is_flag=True)
 def fit(results, x, as_json):
-    """Least-squares lines of each metric against N, per design/parameters/PDK/corner/clock."""
+    """Least-squares lines of each metric against N, per design/parameters/PDK/corner/clock/activity.
+
+    RESULTS is a results folder (as written by `cryptoppa sweep`)."""
     from .feasibility import report_text
     from .feasibility.fit import fits_to_dict
+    from .report.load import load_results
 
-    if results.is_dir():
-        results = results / "results.parquet"
     metrics = ["synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
                "power__total", "power__internal__total", "power__switching__total", "power__leakage__total"]
+    loaded = load_results(results)
+    frame = loaded.points
     try:
-        frame = report_text.read_results(results)
-        frame = frame[frame["status"].isin(["ok", "cached"])] if "status" in frame else frame
-        by = [c for c in ["design", *sorted(c for c in frame.columns if c.startswith("param_")), "pdk", "corner",
-                          "clock_mhz", "activity"] if c in frame.columns]
-        table = report_text.fit_table(frame, x=x, y=[m for m in metrics if m in frame.columns], by=by)
+        table = report_text.fit_table(frame, x=x, y=[m for m in metrics if m in frame.columns], by=loaded.group_cols)
     except (KeyError, ValueError) as err:
         raise CryptoppaError(f"{results}: {err}") from None
     click.echo(json.dumps(fits_to_dict(table), indent=2) if as_json else report_text.to_text(table))
@@ -250,7 +245,9 @@ def results_cmd(folder, columns):
     if columns != "all":
         cols = [c for c in columns.split(",") if c in table.columns]
         table = table[cols]
-    with __import__("pandas").option_context("display.max_rows", None, "display.width", 200):
+    import pandas as pd
+
+    with pd.option_context("display.max_rows", None, "display.width", 200):
         click.echo(table.to_string(index=False))
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import CryptoppaError
+from .sweep.results import FINISHED
 
 BEGIN, END = "<!-- design-table:begin -->", "<!-- design-table:end -->"
 _PARAMS = re.compile(r"^param_(?!ID_BITS$)")
@@ -23,7 +24,7 @@ def _config(row: pd.Series) -> str:
 
 
 def design_table(results: pd.DataFrame) -> pd.DataFrame:
-    ok = results[results.status.isin(["ok", "cached"]) & results.get("perf__cycles_per_line").notna()]
+    ok = results[results.status.isin(FINISHED) & results.get("perf__cycles_per_line").notna()]
     if ok.empty:
         raise CryptoppaError("no finished engine rows with perf__cycles_per_line in the results")
     rows = []

@@ -8,7 +8,7 @@ import pytest
 from liberty.parser import parse_liberty
 
 from cryptoppa import designs, pdk
-from cryptoppa.flow import FlowPoint, execute, make_plan
+from cryptoppa.flow import design_point, execute, make_plan
 
 from support import load_metrics
 
@@ -17,8 +17,7 @@ pytestmark = pytest.mark.eda
 
 def characterize(name, runs, corner="nom", clock_mhz=225.0, **params):
     d = designs.get(name)
-    point = FlowPoint(rtl=d.files, top=d.top, pdk="freepdk45", corner=corner, clock_mhz=clock_mhz,
-                      params=tuple(sorted(d.resolve_params(params).items())), clock_port=d.clock or "clk", design=name)
+    point = design_point(d, pdk="freepdk45", corner=corner, clock_mhz=clock_mhz, params=d.resolve_params(params))
     return execute(make_plan(point, pdk.get("freepdk45")), runs)
 
 

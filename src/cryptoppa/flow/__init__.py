@@ -2,6 +2,6 @@
 
 from .execute import execute, is_complete
 from .metrics import Metric, read
-from .plan import FlowPoint, Plan, make_plan
+from .plan import FlowPoint, Plan, design_point, make_plan
 
-__all__ = ["FlowPoint", "Metric", "Plan", "execute", "is_complete", "make_plan", "read"]
+__all__ = ["FlowPoint", "Metric", "Plan", "design_point", "execute", "is_complete", "make_plan", "read"]

@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 from ..errors import CryptoppaError, ToolError
+from ..pdk.download import sha256_file
 from ..tools import find, run
 from . import metrics
-from ..pdk.download import sha256_file
 from .plan import Plan
 
 STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
@@ -47,32 +47,32 @@ def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metr
     if "Error" in sta_log:
         line = next(ln for ln in sta_log.splitlines() if "Error" in ln)
         raise ToolError(f"OpenSTA: {line.strip()}", str(env_log / "sta.log"))
-    if plan.point.perf:
-        wall["perf"] = _perf(plan, work, result_perf := {})
     result = metrics.synth_metrics(work, ytool)
-    if plan.point.perf:
-        result.update(result_perf)
     result.update(metrics.sta_metrics(work, stool, plan.point.period_ns))
+    if plan.point.perf:
+        start = time.monotonic()
+        result.update(_perf(plan, work))
+        wall["perf"] = time.monotonic() - start
     for step, seconds in wall.items():
         result[f"flow__{step}__runtime"] = metrics.Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
     return result
 
 
-def _perf(plan: Plan, work: Path, out: dict) -> float:
+def _perf(plan: Plan, work: Path) -> dict[str, metrics.Metric]:
+    from ..feasibility.throughput import hardware_throughput
     from ..sim.perf import measure_engine
 
-    start = time.monotonic()
     params = dict(plan.point.params)
     numbers = measure_engine(work, plan.point.top, [work / n for n in plan.inputs], params, work / "perf",
                              n_lines=plan.point.perf_lines)
     tool = f"iverilog {plan.tools.get('iverilog')}"
-    for name, value in numbers.items():
-        out[name] = metrics.Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
+    out = {name: metrics.Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
+           for name, value in numbers.items()}
     line_bytes = params.get("LINE_BYTES", 64)
     out["perf__line_bytes"] = metrics.Metric(line_bytes, "bytes", "run.json", "cryptoppa")
-    gbps = plan.point.clock_mhz * 1e6 * line_bytes * 8 / numbers["perf__cycles_per_line"] / 1e9
-    out["perf__throughput__gbps"] = metrics.Metric(gbps, "Gb/s", "perf/perf.log", "cryptoppa")
-    return time.monotonic() - start
+    bits = hardware_throughput(plan.point.clock_mhz * 1e6, numbers["perf__cycles_per_line"], line_bytes)
+    out["perf__throughput__gbps"] = metrics.Metric(bits / 1e9, "Gb/s", "perf/perf.log", "cryptoppa")
+    return out
 
 
 _SEALED = ("metrics.json", "netlist.v", "run.json")

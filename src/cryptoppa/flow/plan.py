@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from string import Template
 
-from ..designs import check_identifier
+from ..designs import Design, check_identifier
 from ..errors import CryptoppaError
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor, liberty
@@ -60,6 +60,16 @@ class FlowPoint:
     @property
     def period_ns(self) -> float:
         return 1000.0 / self.clock_mhz
+
+
+def design_point(design: Design, *, pdk: str, corner: str, clock_mhz: float, params: dict[str, int],
+                 activity: float = 0.1, clock_port: str | None = None, perf_lines: int = 12) -> FlowPoint:
+    """The flow point of a described design; engines also get their throughput measured in simulation."""
+    return FlowPoint(
+        rtl=design.files, top=design.top, pdk=pdk, corner=corner, clock_mhz=clock_mhz,
+        params=tuple(sorted(params.items())), clock_port=clock_port or design.clock or "clk",
+        input_activity=activity, design=design.name, perf=design.interface == "engine", perf_lines=perf_lines,
+    )
 
 
 @dataclass(frozen=True)
@@ -128,6 +138,7 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
     dont_use = " ".join(f"-dont_use {_check_word(c, 'dont_use cell')}" for c in pdk.dont_use)
     period_ps = round(point.period_ns * 1000.0, 3)
     hi, lo = pdk.tie_high, pdk.tie_low
+    driver = check_identifier(pdk.driver_cell, "driver cell")
     scripts = {
         "yosys_elab.ys": _render(
             "yosys_elab.ys",
@@ -139,7 +150,7 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
             "yosys_map.ys", liberty=lib_text, dont_use=dont_use, period_ps=f"{period_ps:g}",
             tie_high=f"{hi[0]} {hi[1]}", tie_low=f"{lo[0]} {lo[1]}",
         ),
-        "abc.constr": f"set_driving_cell {check_identifier(pdk.driver_cell, 'driver cell')}\n"
+        "abc.constr": f"set_driving_cell {driver}\n"
                       f"set_load {point.output_load_pf * 1000.0:g}\n",
         "sta.tcl": _render(
             "sta.tcl",
@@ -149,7 +160,7 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
             if pdk.wire_load_model else "# no wire-load model in this library: net capacitance = pin capacitance",
             clock_port=point.clock_port,
             period_ns=f"{point.period_ns:.6g}",
-            driver_cell=check_identifier(pdk.driver_cell, "driver cell"),
+            driver_cell=driver,
             output_load_pf=f"{point.output_load_pf:g}",
             input_activity=f"{point.input_activity:g}",
         ),

@@ -15,9 +15,9 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import CryptoppaError
+from ..sweep.results import FINISHED as USABLE
 from ..sweep.results import TABLE
 
-USABLE = ("ok", "cached")
 AREA = "synth__design__instance__area__stdcell"
 POWER = "power__total"
 CYCLES = "perf__cycles_per_line"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import designs, pdk
 from ..errors import CryptoppaError
-from ..flow import FlowPoint, execute, is_complete, make_plan, read
+from ..flow import FlowPoint, design_point, execute, is_complete, make_plan, read
 from .spec import SweepPoint
 
 # Type-stable columns: failed rows carry NaN metrics and "" text, never None.
@@ -26,12 +26,9 @@ def _flow_point(point: SweepPoint, generated: Path) -> FlowPoint:
         from ..arrays import array_design  # only sweeps over N need the generator
 
         design = array_design(point.design, point.n, generated)
-    return FlowPoint(
-        rtl=design.files, top=design.top, pdk=point.pdk, corner=point.corner, clock_mhz=point.clock_mhz,
-        params=point.params, clock_port=design.clock or "clk", input_activity=point.activity,
-        design=design.name, perf=design.interface == "engine",
-        perf_lines=max(12, 8 * point.n) if point.n else 12,
-    )
+    return design_point(design, pdk=point.pdk, corner=point.corner, clock_mhz=point.clock_mhz,
+                        params=dict(point.params), activity=point.activity,
+                        perf_lines=max(12, 8 * point.n) if point.n else 12)
 
 
 def base_row(point: SweepPoint) -> dict:

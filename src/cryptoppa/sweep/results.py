@@ -18,6 +18,8 @@ import pandas as pd
 from ..errors import CryptoppaError
 
 TABLE = "results.parquet"
+# Rows whose metrics can be used: computed in this sweep or found in the cache.
+FINISHED = ("ok", "cached")
 IDENTITY = ["sweep", "label"]
 
 
