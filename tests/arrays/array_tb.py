@@ -1,6 +1,6 @@
-"""Array-side additions to tests/engines/tb_common.py: an out-of-order scoreboard (results of different engines
-may overtake each other, so they are matched by ID) and a runner that builds explicit source lists (a generated
-array top has no design.toml)."""
+"""Array-side additions to tests/engines/tb_common.py (whose run_lines(by_id=True) is the out-of-order
+scoreboard): a white-box check of the dispatch policy, a saturation measurement, and a runner that builds
+explicit source lists (a generated array top has no design.toml)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if str(ENGINES) not in sys.path:
     sys.path.insert(0, str(ENGINES))
 
 from cryptoppa.designs import Design, Param  # noqa: E402
-from tb_common import EngineConfig, EngineError, Line, _check, _drive_line, _val, make_line  # noqa: E402
+from tb_common import EngineConfig, _val, make_line, run_lines  # noqa: E402
 
 
 TOY_RTL = Path(__file__).resolve().parents[2] / "designs" / "array" / "tests" / "toy_engine.v"
@@ -31,72 +31,6 @@ def toy_engine() -> Design:
     }
     return Design(name="toy_engine", path=TOY_RTL, top="toy_engine", files=(TOY_RTL,), clock="clk", reset="rst",
                   interface="engine", description="array test stand-in", params=params)
-
-
-async def run_lines_by_id(dut, cfg: EngineConfig, key: bytes, lines: list[Line], rng: random.Random,
-                          gap_prob: float = 0.3, stall_prob: float = 0.3, timeout: int = 5000) -> dict:
-    """Like tb_common.run_lines, but a result may belong to any accepted, not yet returned line: it is looked up
-    by out_id. IDs must be unique among lines in flight (checked). Every line must come back exactly once,
-    bit-exact, and outputs must hold still while out_valid && !out_ready.
-    Returns {"cycles", "accept_cycles", "out_cycles", "reordered"} (reordered: results that overtook an
-    earlier-accepted line)."""
-    from cocotb.triggers import FallingEdge, ReadOnly
-
-    sent = done = 0
-    pending: dict[int, int] = {}  # id -> line index, accepted and not yet returned
-    acc, outs = [], []
-    cycle = idle = reordered = 0
-    offering = False
-    prev_out = None
-    while done < len(lines):
-        if not offering and sent < len(lines) and rng.random() >= gap_prob:
-            _drive_line(dut, lines[sent])
-            offering = True
-        dut.in_valid.value = int(offering)
-        ready = int(rng.random() >= stall_prob)
-        dut.out_ready.value = ready
-        await ReadOnly()
-        progressed = False
-        if offering and _val(dut.in_ready) == 1:
-            if lines[sent].id in pending:
-                raise EngineError(f"test bug: id {lines[sent].id} reused while in flight")
-            pending[lines[sent].id] = sent
-            acc.append(cycle)
-            sent += 1
-            offering = False
-            progressed = True
-        if _val(dut.out_valid) == 1:
-            snap = (_val(dut.out_id), _val(dut.out_data), _val(dut.out_tag), _val(dut.out_auth_fail))
-            if prev_out is not None and snap != prev_out:
-                raise EngineError(f"outputs changed while out_valid && !out_ready (cycle {cycle})")
-            if ready:
-                index = pending.pop(snap[0], None)
-                if index is None:
-                    raise EngineError(f"cycle {cycle}: result with id {snap[0]} matches no line in flight "
-                                      "(lost, duplicated or corrupted id)")
-                reordered += index != min([index, *pending.values()])
-                _check(dut, cfg, key, lines[index], index)
-                outs.append(cycle)
-                done += 1
-                prev_out = None
-                progressed = True
-            else:
-                prev_out = snap
-        elif prev_out is not None:
-            raise EngineError(f"out_valid dropped without out_ready (cycle {cycle})")
-        idle = 0 if progressed else idle + 1
-        if idle > timeout:
-            raise EngineError(f"no handshake for {timeout} cycles ({done}/{len(lines)} results)")
-        await FallingEdge(dut.clk)
-        cycle += 1
-    # One more look: nothing may be left over once every line has returned.
-    await ReadOnly()
-    if _val(dut.out_valid) == 1:
-        raise EngineError("out_valid with every line already returned")
-    await FallingEdge(dut.clk)
-    dut.in_valid.value = 0
-    dut.out_ready.value = 0
-    return {"cycles": cycle, "accept_cycles": acc, "out_cycles": outs, "reordered": reordered}
 
 
 async def watch_round_robin(dut, n: int, errors: list[str]) -> None:
@@ -130,7 +64,7 @@ async def array_saturation(dut, cfg: EngineConfig, key: bytes, n: int, rounds: i
     lines = [make_line(cfg, key, rng, decrypt) for _ in range((rounds + 1) * n + 1)]
     for i, line in enumerate(lines):
         line.id = i % (1 << cfg.id_bits)
-    outs = (await run_lines_by_id(dut, cfg, key, lines, rng, gap_prob=0.0, stall_prob=0.0))["out_cycles"]
+    outs = (await run_lines(dut, cfg, key, lines, rng, gap_prob=0.0, stall_prob=0.0, by_id=True))["out_cycles"]
     return rounds * n / (outs[(rounds + 1) * n] - outs[n])
 
 

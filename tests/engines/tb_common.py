@@ -219,15 +219,22 @@ async def run_lines(
     gap_prob: float = 0.3,
     stall_prob: float = 0.3,
     timeout: int = 5000,
+    by_id: bool = False,
 ) -> dict:
     """Send lines with random in_valid gaps, sink with random out_ready back-pressure, check every result
-    (exactly once, in order, bit-exact). Returns {"cycles", "accept_cycles", "out_cycles"}.
-    `timeout` is the longest allowed stretch of cycles without any handshake."""
+    (exactly once, in order, bit-exact). Returns {"cycles", "accept_cycles", "out_cycles", "reordered"}.
+    `timeout` is the longest allowed stretch of cycles without any handshake.
+
+    With `by_id` (an array: results of different engines may overtake each other) a result may belong to any
+    accepted, not yet returned line and is looked up by out_id; IDs must be unique among lines in flight
+    (checked), and out_valid must stay low once every line has returned. "reordered" counts results that
+    overtook an earlier-accepted line."""
     from cocotb.triggers import FallingEdge, ReadOnly
 
     sent = done = 0
+    pending: dict[int, int] = {}  # by_id: id -> line index, accepted and not yet returned
     acc, outs = [], []
-    cycle = idle = 0
+    cycle = idle = reordered = 0
     offering = False
     prev_out = None  # (values of out_* while stalled) to check stability
     while done < len(lines):
@@ -241,6 +248,10 @@ async def run_lines(
         await ReadOnly()
         progressed = False
         if offering and _val(dut.in_ready) == 1:
+            if by_id:
+                if lines[sent].id in pending:
+                    raise EngineError(f"test bug: id {lines[sent].id} reused while in flight")
+                pending[lines[sent].id] = sent
             acc.append(cycle)
             sent += 1
             offering = False
@@ -252,9 +263,17 @@ async def run_lines(
             if done >= len(lines):
                 raise EngineError("more results than lines sent")
             if ready:
-                if done >= sent:
-                    raise EngineError(f"out_valid for a line never accepted (cycle {cycle})")
-                _check(dut, cfg, key, lines[done], done)
+                if by_id:
+                    index = pending.pop(snap[0], None)
+                    if index is None:
+                        raise EngineError(f"cycle {cycle}: result with id {snap[0]} matches no line in flight "
+                                          "(lost, duplicated or corrupted id)")
+                    reordered += index != min([index, *pending.values()])
+                else:
+                    if done >= sent:
+                        raise EngineError(f"out_valid for a line never accepted (cycle {cycle})")
+                    index = done
+                _check(dut, cfg, key, lines[index], index)
                 outs.append(cycle)
                 done += 1
                 prev_out = None
@@ -269,9 +288,15 @@ async def run_lines(
             raise EngineError(f"no handshake for {timeout} cycles ({done}/{len(lines)} results)")
         await FallingEdge(dut.clk)
         cycle += 1
+    if by_id:
+        # One more look: nothing may be left over once every line has returned.
+        await ReadOnly()
+        if _val(dut.out_valid) == 1:
+            raise EngineError("out_valid with every line already returned")
+        await FallingEdge(dut.clk)
     dut.in_valid.value = 0
     dut.out_ready.value = 0
-    return {"cycles": cycle, "accept_cycles": acc, "out_cycles": outs}
+    return {"cycles": cycle, "accept_cycles": acc, "out_cycles": outs, "reordered": reordered}
 
 
 async def measure_saturation(
