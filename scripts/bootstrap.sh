@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # chromium renders the HTML report in a test (headless screenshot).
-APT_PACKAGES=(opensta iverilog chromium)
+# gcc-riscv64-unknown-elf builds the core firmware; qemu-system-misc (qemu-system-riscv32) is its reference model.
+APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc)
 PY=${PYTHON:-python3}
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -289,6 +289,9 @@ def design_table_cmd(results, readme):
 from .report.cli import report_command  # noqa: E402  (registered after the group exists)
 
 cli.add_command(report_command)
+from .baselines.cli import host_baseline_command  # noqa: E402
+
+cli.add_command(host_baseline_command)
 
 
 def main():

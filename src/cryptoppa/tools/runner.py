@@ -20,13 +20,17 @@ def _tail(log: Path, lines: int = 5) -> str:
     return " | ".join(ln.strip() for ln in keep)
 
 
-def run(name: str, argv: list[str], cwd: Path, log: Path, timeout: float) -> float:
-    """Run argv in cwd, stdout+stderr to log; return wall seconds. Raises ToolError on failure or timeout."""
+def run(name: str, argv: list[str], cwd: Path, log: Path, timeout: float, env: dict[str, str] | None = None) -> float:
+    """Run argv in cwd, stdout+stderr to log; return wall seconds. Raises ToolError on failure or timeout.
+
+    env, when given, is the whole environment of the program (not merged with ours).
+    """
     start = time.monotonic()
     with open(log, "w") as out:
         try:
             # A new session lets a timeout kill the tool together with any children (yosys-abc).
-            proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                    env=env)
         except FileNotFoundError:
             raise ToolError(f"{name}: program {argv[0]!r} not found; run `cryptoppa doctor`") from None
         try:
