@@ -144,8 +144,18 @@ def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activ
 @click.option("--efficiency", type=float, default=1.0, show_default=True, help="sustained / peak bandwidth")
 @click.option("--count", type=int, default=1, show_default=True, help="channels / stacks / devices")
 @click.option("--presets", is_flag=True, help="list the bandwidth presets")
-def feasibility(paper, bandwidth, efficiency, count, presets):
-    """How many engines (or cores) a memory system's bandwidth needs, and at what area and power."""
+@click.option("--results", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="with --bandwidth: measured engines from this results folder (N=1 rows)")
+@click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="with --bandwidth: host-CPU option from a `cryptoppa host-baseline` folder")
+@click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="with --bandwidth: RV32 software options from a `cryptoppa core-baseline` folder")
+def feasibility(paper, bandwidth, efficiency, count, presets, results, host, cores):
+    """How many engines (or cores) a memory system's bandwidth needs, and at what area and power.
+
+    With --results/--host/--cores the options are this project's measurements; without them, the 2013
+    study's own figures.
+    """
     from .feasibility import presets as presets_mod
     from .feasibility import report_text
 
@@ -155,6 +165,13 @@ def feasibility(paper, bandwidth, efficiency, count, presets):
                 click.echo(f"{name:16s} {p.bandwidth:>12s}  {p.kind:8s} {p.source}")
         elif paper:
             click.echo(report_text.paper_report(paper))
+        elif bandwidth and (results or host or cores):
+            df = report_text.options_table(bandwidth, results=results, host=host, cores=cores,
+                                           efficiency=efficiency, count=count)
+            click.echo(report_text.to_text(df))
+            click.echo(f"assumption: {df.attrs['assumption']}\nsource: {df.attrs['source']}")
+            for note in df.attrs["notes"]:
+                click.echo(f"note: {note}")
         elif bandwidth:
             df = report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count)
             click.echo(report_text.to_text(df))

@@ -1,7 +1,6 @@
 """The engine comparison table in designs/README.md, regenerated from a results folder (`cryptoppa design-table`).
 
-Power at a design's own fmax is the same netlist's vectorless power rescaled: OpenSTA's vectorless internal and
-switching power are proportional to clock frequency for a fixed netlist and per-cycle activity, leakage is not.
+Power at a design's own fmax is the same netlist's vectorless power rescaled (feasibility.options.power_at_clock).
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import CryptoppaError
+from .feasibility.options import power_at_clock
 from .sweep.results import FINISHED
 
 BEGIN, END = "<!-- design-table:begin -->", "<!-- design-table:end -->"
@@ -30,8 +30,7 @@ def design_table(results: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for _, r in ok.sort_values(["design", "label"]).iterrows():
         clock, fmax = r["clock_mhz"], r["timing__fmax__mhz"]
-        dynamic = r["power__internal__total"] + r["power__switching__total"]
-        p_at_fmax = r["power__leakage__total"] + dynamic * fmax / clock
+        p_at_fmax = power_at_clock(r, fmax)
         gbps = r["perf__throughput__gbps"]
         gbps_fmax = gbps * fmax / clock
         area_mm2 = r["synth__design__instance__area__stdcell"] / 1e6

@@ -71,6 +71,49 @@ def feasibility_table(
     return table
 
 
+def options_table(bandwidth: str, *, results: Path | None = None, host: Path | None = None,
+                  cores: Path | None = None, efficiency: float = 1.0, count: int = 1) -> pd.DataFrame:
+    """Measured implementation options (engines, RV32 software, host CPU) for one bandwidth.
+
+    Notes (what is left out of which option) are in ``.attrs['notes']``.
+    """
+    from ..sweep import results as results_mod
+    from . import options
+
+    resolved = resolve_bandwidth(bandwidth, efficiency=efficiency, count=count)
+    parts, sources = [], []
+    if results is not None:
+        parts.append(options.engine_options(results_mod.read(results), str(results)))
+        sources.append(f"engines: {results}")
+    if cores is not None:
+        parts.append(options.core_options(cores))
+        sources.append(f"cores: {cores}")
+    if host is not None:
+        parts.append(options.host_options(host))
+        sources.append(f"host: {host}")
+    frames = [p for p in parts if not p.empty]
+    if not frames:
+        raise ValueError("no measured option in the given folders (engines need N=1 rows with perf__cycles_per_line)")
+    table = options.instances_for(pd.concat(frames, ignore_index=True), resolved.bits_per_second)
+    out = pd.DataFrame({
+        "option": table["option"], "kind": table["kind"], "clock": table["basis"],
+        "MHz": table["clock_mhz"].round(1), "Gb/s each": table["gbps"].round(3),
+        "instances": table["instances"], "utilization": table["utilization"].round(3),
+        "area mm2 each": table["area_mm2"].round(4), "mW each": table["power_mw"].round(2),
+        "Gb/s per mm2": table["gbps_per_mm2"].round(2), "Gb/s per W": table["gbps_per_w"].round(1),
+        "total area mm2": table["total_area_mm2"].round(2), "total power W": table["total_power_w"].round(3),
+        "note": table["note"],
+    })
+    out.attrs["assumption"] = resolved.assumption
+    out.attrs["source"] = "; ".join(sources)
+    out.attrs["notes"] = [
+        "totals are N x one instance: the dispatcher and interconnect of an array are left out "
+        "(a swept array's fit, in `cryptoppa report`, includes them)",
+        "each byte crosses one instance once (writes encrypted, reads decrypted)",
+    ]
+    return out
+
+
 def storage_table(
     processors: int = 8,
     processes: int = 100,

@@ -21,13 +21,17 @@ from .load import AREA, CYCLES, POWER, Results, load_results
 FIGURES = "figures"
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
 PAPER = "owen2013"
+OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 
 
-def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None) -> Path:
+def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None,
+                 host: Path | None = None, cores: Path | None = None) -> Path:
     """Write ``out_dir/report.md``, ``out_dir/report.html`` and ``out_dir/figures/``; return the HTML path.
 
     ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the feasibility
-    section; default every preset in presets.toml.  The HTML embeds its figures as SVG data URIs.
+    section; default every preset in presets.toml.  ``host``/``cores``: baseline folders
+    (`cryptoppa host-baseline`, `cryptoppa core-baseline`) for the implementation-options section.
+    The HTML embeds its figures as SVG data URIs.
     """
     results = load_results(results_folder)
     out_dir = Path(out_dir)
@@ -45,6 +49,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _comparison(results, figures, written)
+    blocks += _options(results, host, cores)
     blocks += _paper()
     blocks += _storage(results)
     for stem in FIGURE_STEMS:  # a figure from an earlier build whose section is now skipped is stale
@@ -150,6 +155,22 @@ def _comparison(results: Results, figures: Path, written: set[str]) -> list[Bloc
     blocks.append(Table(tables.compare_table(compare), _source(results, f"{CYCLES}, area, power_total")))
     blocks.append(_figure(plots.efficiency_figure(compare), figures, "throughput_per_area_power",
                           "throughput per mm² and per mW by design", written))
+    return blocks
+
+
+def _options(results: Results, host: Path | None, cores: Path | None) -> list[Block]:
+    blocks: list[Block] = [Heading(2, f"Implementation options at {OPTIONS_BANDWIDTH}")]
+    try:
+        table = report_text.options_table(OPTIONS_BANDWIDTH, results=results.folder, host=host, cores=cores)
+    except ValueError as err:
+        blocks.append(Paragraph(f"Skipped: {err}."))
+        return blocks
+    blocks.append(Paragraph(
+        "One instance of each option (an N = 1 engine of every swept configuration, software AES-GCM on the RV32 "
+        "cores, the host CPU with OpenSSL), at the target clock and at its own fmax: the sensitivity of the "
+        "answer to design, clock and corner, and the study's 'Summary of Different Implementation Methods' "
+        "measured in one flow. " + " ".join(n[0].upper() + n[1:] + "." for n in table.attrs["notes"])))
+    blocks.append(Table(table, table.attrs["source"] + f"; {table.attrs['assumption']}"))
     return blocks
 
 

@@ -15,13 +15,18 @@ from ..errors import CryptoppaError
               help="output folder [default: reports/<results folder name>/]")
 @click.option("--bandwidth", "bandwidths", multiple=True,
               help="preset name or quantity for the feasibility section (repeatable) [default: every preset]")
-def report_command(results: Path, out: Path | None, bandwidths: tuple[str, ...]):
+@click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="a `cryptoppa host-baseline` folder: host CPU in the implementation options")
+@click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="a `cryptoppa core-baseline` folder: RV32 software in the implementation options")
+def report_command(results: Path, out: Path | None, bandwidths: tuple[str, ...], host: Path | None,
+                   cores: Path | None):
     """Markdown + HTML report of a results folder: points, fits, feasibility, comparisons, plots."""
     from .build import build_report
 
     out = out or Path("reports") / results.resolve().name
     try:
-        html = build_report(results, out, list(bandwidths) or None)
+        html = build_report(results, out, list(bandwidths) or None, host=host, cores=cores)
     except (CryptoppaError, KeyError, ValueError) as err:
         # ClickException directly (not CryptoppaError) so the one-line message holds whether or not the
         # command runs under cryptoppa's group, which would otherwise do this conversion.

@@ -1,0 +1,119 @@
+"""Implementation options side by side: engines, software on our RV32 cores, the host CPU.
+
+One row per option *per instance* (one engine, one core, one host core): throughput, area and power, and where
+each number came from. This is the table the 2013 study printed as "Summary of Different Implementation
+Methods", with every figure measured in one flow instead of quoted from data sheets.
+
+Clock basis: an engine or core is evaluated at the sweep's target clock (power as measured) and at its own fmax.
+At fmax, internal + switching power are the same netlist's vectorless figures scaled by fmax / clock (for a fixed
+netlist and per-cycle activity OpenSTA's dynamic power is proportional to frequency); leakage is unchanged.
+The host is evaluated at the clock `host-baseline` recorded; its area and power are not measured (NaN), because
+nothing here can measure them honestly.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import CryptoppaError
+from ..sweep.results import FINISHED
+from .throughput import engines_needed, hardware_throughput, software_throughput
+
+AREA = "synth__design__instance__area__stdcell"
+BASES = ("target", "fmax")
+COLUMNS = ["option", "kind", "basis", "clock_mhz", "gbps", "area_mm2", "power_mw", "source", "note"]
+HOST_TABLE = "host_baseline.parquet"
+CORE_TABLE = "core_baseline.parquet"
+
+
+def power_at_clock(row: pd.Series | dict, clock_mhz: float) -> float:
+    """Total power (W) of a characterized netlist at another clock: dynamic scales with f, leakage does not."""
+    dynamic = row["power__internal__total"] + row["power__switching__total"]
+    return row["power__leakage__total"] + dynamic * clock_mhz / row["clock_mhz"]
+
+
+def _clock(row, basis: str) -> float:
+    return float(row["clock_mhz"]) if basis == "target" else float(row["timing__fmax__mhz"])
+
+
+def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
+    """Single engines (N = 1 rows) with measured cycles per line, at the target clock and at fmax."""
+    ok = results[results["status"].isin(FINISHED)]
+    if "perf__cycles_per_line" not in ok.columns:
+        return pd.DataFrame(columns=COLUMNS)
+    ok = ok[ok["perf__cycles_per_line"].notna() & (ok["n"] == 1)]
+    rows = []
+    for _, r in ok.sort_values("label", kind="stable").iterrows():
+        line = int(r.get("perf__line_bytes", 64) if pd.notna(r.get("perf__line_bytes")) else 64)
+        for basis in BASES:
+            mhz = _clock(r, basis)
+            rows.append({
+                "option": f"{r['label']}", "kind": "engine", "basis": basis, "clock_mhz": mhz,
+                "gbps": hardware_throughput(mhz * 1e6, float(r["perf__cycles_per_line"]), line) / 1e9,
+                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "source": f"{source} ({r['run_dir']})" if "run_dir" in r else source,
+                "note": "" if basis == "target" else "power rescaled from the target clock",
+            })
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def host_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
+    """AES-128-GCM on the host CPU, per core, for messages of one line (from `cryptoppa host-baseline`)."""
+    table = _read(folder, HOST_TABLE, "cryptoppa host-baseline --out " + str(folder))
+    gcm = table[(table["alg"] == "aes-128-gcm") & (table["bytes"] == line_bytes)]
+    if gcm.empty:
+        raise CryptoppaError(f"{folder / HOST_TABLE}: no aes-128-gcm row for {line_bytes}-byte messages")
+    rows = [{
+        "option": f"{r['option']} ({r['cpu_model']})", "kind": "host", "basis": "host clock",
+        "clock_mhz": float(r["cpu_mhz"]),
+        "gbps": software_throughput(float(r["cpu_mhz"]) * 1e6, float(r["perf__cycles_per_byte"])) / 1e9,
+        "area_mm2": math.nan, "power_mw": math.nan, "source": str(folder / HOST_TABLE),
+        "note": f"{r['perf__cycles_per_byte']:.2f} cycles/byte, OpenSSL, {line_bytes}-byte messages; "
+                "area and power not measured",
+    } for _, r in gcm.iterrows()]
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def core_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
+    """Software AES-GCM on our synthesized RV32 cores (from `cryptoppa core-baseline`), one line per message."""
+    table = _read(folder, CORE_TABLE, "cryptoppa core-baseline --out " + str(folder))
+    ok = table[(table["alg"] == "gcm") & (table["bytes"] == line_bytes) & table["status"].isin(FINISHED)]
+    rows = []
+    for _, r in ok.iterrows():
+        for basis in BASES:
+            mhz = _clock(r, basis)
+            rows.append({
+                "option": r["option"], "kind": "core", "basis": basis, "clock_mhz": mhz,
+                "gbps": software_throughput(mhz * 1e6, float(r["cycles_per_byte"])) / 1e9,
+                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "source": str(folder / CORE_TABLE),
+                "note": f"{r['cycles_per_byte']:.1f} cycles/byte; core only, code/data memories excluded",
+            })
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _read(folder: Path, name: str, command: str) -> pd.DataFrame:
+    path = Path(folder) / name
+    if not path.is_file():
+        raise CryptoppaError(f"{folder}: no {name} (make it with `{command}`)")
+    return pd.read_parquet(path)
+
+
+def instances_for(options: pd.DataFrame, bits_per_second: float) -> pd.DataFrame:
+    """Instances each option needs for a bandwidth, with total area and power (N x one instance).
+
+    Total = N x per-instance figures: a first-order estimate that leaves out the dispatcher/interconnect an
+    array needs (the sweep-based report fits measured arrays instead); each byte crosses one instance once.
+    """
+    out = options.copy()
+    counts = [engines_needed(bits_per_second, g * 1e9) for g in out["gbps"]]
+    out.insert(5, "instances", [c.count for c in counts])
+    out.insert(6, "utilization", [round(c.utilization, 4) for c in counts])
+    out["gbps_per_mm2"] = out["gbps"] / out["area_mm2"]
+    out["gbps_per_w"] = out["gbps"] / out["power_mw"] * 1e3
+    out["total_area_mm2"] = out["instances"] * out["area_mm2"]
+    out["total_power_w"] = out["instances"] * out["power_mw"] / 1e3
+    return out
