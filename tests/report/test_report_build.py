@@ -133,3 +133,12 @@ def test_report_from_real_small_sweep(flexlib_home, tmp_path):
         assert row.label in md and _fmt(row[AREA]) in md and _fmt(row[POWER]) in md
     assert "No group has two or more distinct N" in md and "Skipped" in md
     assert (out / "report.html").exists()
+
+
+def test_legend_labels_keep_only_what_differs():
+    from cryptoppa.report.plots import legend_labels
+
+    a = "gcm_iter [DIGIT=16,SBOX=0] freepdk45/nom 225MHz a=0.1"
+    b = "gcm_iter [DIGIT=64,SBOX=0] freepdk45/nom 225MHz a=0.1"
+    assert legend_labels([a, b]) == {a: "gcm_iter DIGIT=16", b: "gcm_iter DIGIT=64"}
+    assert legend_labels([a]) == {a: "gcm_iter"}

@@ -8,6 +8,7 @@ metadata that would change between runs or machines is dropped.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import matplotlib
@@ -34,6 +35,24 @@ def _colour(i: int):
     return matplotlib.colormaps["tab10"](i % 10)
 
 
+def _tokens(group: str) -> list[str]:
+    # 'gcm_iter [DIGIT=16,SBOX=0] freepdk45/nom 225MHz a=0.1' -> design, each parameter, each trailing word
+    head, _, rest = group.partition(" [")
+    params, _, tail = rest.partition("] ")
+    return [head, *[p for p in params.split(",") if p], *tail.split()]
+
+
+def legend_labels(groups: list[str], width: int = 60) -> dict[str, str]:
+    """Legend text per group: only what tells the groups apart (the design always), wrapped to ``width``.
+
+    Full group names are in the report's tables; a legend that repeats the shared parameters of every line
+    runs off the figure.
+    """
+    tokens = {g: _tokens(g) for g in groups}
+    shared = set.intersection(*(set(t[1:]) for t in tokens.values())) if groups else set()
+    return {g: textwrap.fill(" ".join([t[0], *[x for x in t[1:] if x not in shared]]), width) for g, t in tokens.items()}
+
+
 def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
     """Write ``stem.png`` and ``stem.svg`` into ``folder``; returns format -> path."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -52,13 +71,14 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
         fig = _figure(7.0, 4.2)
         ax = fig.add_subplot()
         rows = fits[fits["metric"] == metric].reset_index(drop=True)
+        labels = legend_labels(list(rows["group"]))
         for i, fit in rows.iterrows():
             g = points[points["group"] == fit["group"]]
             xs = np.linspace(float(fit["n_min"]), float(fit["n_max"]), 64)
             centre, low, high = band(fit, xs)
             colour = _colour(i)
             ax.plot(g["n"], g[metric] * scale, "o", color=colour, markersize=4)
-            ax.plot(xs, centre * scale, "-", color=colour, linewidth=1.2, label=fit["group"])
+            ax.plot(xs, centre * scale, "-", color=colour, linewidth=1.2, label=labels[fit["group"]])
             if not np.isnan(low).all():
                 ax.fill_between(xs, low * scale, high * scale, color=colour, alpha=0.18, linewidth=0)
         ax.set_xlabel("N (engines in the array)")
@@ -75,13 +95,14 @@ def bandwidth_figure(feas: pd.DataFrame) -> Figure:
         fig = _figure(7.0, 8.0)
         axes = fig.subplots(3, 1, sharex=True)
         panels = (("engines", "engines needed"), ("area_mm2", "array area [mm²]"), ("power_w", "array power [W]"))
+        labels = legend_labels(sorted(feas["group"].unique()))
         for i, (group, g) in enumerate(feas.groupby("group", sort=True)):
             g = g.sort_values(["bandwidth_bits", "bandwidth"], kind="stable")
             x = g["bandwidth_bits"] / 8e9
             for ax, (col, _) in zip(axes, panels):
                 y = g[col].astype(float)
                 if y.notna().any():
-                    ax.plot(x, y, "o-", color=_colour(i), markersize=3, linewidth=1, label=group)
+                    ax.plot(x, y, "o-", color=_colour(i), markersize=3, linewidth=1, label=labels[group])
                     low, high = g.get(f"{col}_low"), g.get(f"{col}_high")
                     if low is not None and low.notna().any():
                         ax.fill_between(x, low, high, color=_colour(i), alpha=0.18, linewidth=0)
@@ -104,7 +125,8 @@ def efficiency_figure(compare: pd.DataFrame) -> Figure:
     with matplotlib.rc_context(_RC):
         fig = _figure(7.0, 1.6 + 0.35 * len(compare) * 2)
         axes = fig.subplots(2, 1)
-        labels = list(compare["group"])
+        short = legend_labels(list(compare["group"]), width=40)
+        labels = [short[g] for g in compare["group"]]
         ypos = np.arange(len(labels))
         for ax, col, title in ((axes[0], "gbps_per_mm2", "Gb/s per mm²"), (axes[1], "gbps_per_mw", "Gb/s per mW")):
             ax.barh(ypos, compare[col], color=[_colour(i) for i in range(len(labels))])
