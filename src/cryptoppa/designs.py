@@ -111,9 +111,10 @@ def load(path: Path) -> Design:
 
 
 def search_path() -> list[Path]:
-    """designs/ of the checkout, then the folders in $CRYPTOPPA_DESIGN_PATH (colon-separated), for users' own."""
+    """designs/ and designs/cores/ (RISC-V cores) of the checkout, then the folders in $CRYPTOPPA_DESIGN_PATH
+    (colon-separated), for users' own."""
     extra = [Path(p) for p in os.environ.get("CRYPTOPPA_DESIGN_PATH", "").split(os.pathsep) if p]
-    return [DESIGNS, *extra]
+    return [DESIGNS, DESIGNS / "cores", *extra]
 
 
 def available() -> dict[str, Path]:
