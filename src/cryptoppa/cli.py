@@ -99,6 +99,18 @@ def _table(metrics) -> str:
     return "\n".join(f"{a.ljust(w0)}  {b.rjust(w1)}  {c}" for a, b, c in rows)
 
 
+def _run_composed(engine, n, params, where, activity, runs, as_json):
+    from .flow.compose import ArrayPoint, compose
+
+    result = compose(ArrayPoint(engine, n, tuple(sorted(params.items())), **where, activity=activity), runs)
+    if as_json:
+        click.echo(json.dumps({k: vars(m) for k, m in sorted(result.metrics.items())}, indent=2))
+        return
+    click.echo(f"composed ({result.method}) {n} x {engine.name} on {where['pdk']}/{where['corner']} at "
+               f"{where['clock_mhz']:g} MHz from:\n  " + "\n  ".join(map(str, result.sources)))
+    click.echo(_table(result.metrics))
+
+
 @cli.command()
 @click.option("--design", help="a design in designs/ (see `cryptoppa designs`)")
 @click.option("--rtl", multiple=True, type=click.Path(path_type=Path), help="Verilog file (repeatable)")
@@ -108,24 +120,51 @@ def _table(metrics) -> str:
 @click.option("--clock-mhz", type=float, default=225.0, show_default=True)
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
-@click.option("--activity", type=float, default=0.1, show_default=True, help="input toggles per clock cycle")
+@click.option("--activity", default="0.1", show_default=True,
+              help="vectorless input toggles per clock cycle, or sim:WORKLOAD for simulated activity "
+                   "(enable, random, random_half; engines: saturated, idle, load25 ...)")
+@click.option("--reset-port", default=None, help="reset the activity testbench asserts (with --rtl) [default: none]")
 @click.option("--runs", type=click.Path(path_type=Path), default=Path("runs"), show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print metrics.json instead of a table")
-def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activity, runs, as_json):
+@click.option("--n", "n", type=int, default=None, help="an array of N engines (with --design): composed from the "
+              "engine and the dispatcher unless --flat")
+@click.option("--flat", is_flag=True, help="with --n: synthesize the whole array flat (N <= 64)")
+def run(design, rtl, top, pdk_name, corner, clock_mhz, clock_port, params, activity, reset_port, runs, as_json, n,
+        flat):
     """Characterize one design point: synthesis, timing, power."""
     overrides = dict(designs_mod.parse_param(p) for p in params)
+    if (n is not None or flat) and not design:
+        raise CryptoppaError("--n and --flat need --design (an engine)")
+    if flat and n is None:
+        raise CryptoppaError("--flat needs --n (the array size)")
+    mode = activity if activity.startswith("sim:") else "vectorless"
+    try:
+        activity = 0.1 if mode != "vectorless" else float(activity)
+    except ValueError:
+        raise CryptoppaError(f"--activity {activity!r}: expected a number of toggles per cycle or sim:WORKLOAD") from None
     desc = pdk_mod.get(pdk_name)
     where = dict(pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz)
     if design:
         if rtl or top:
             raise CryptoppaError("give either --design or --rtl/--top, not both")
         d = designs_mod.get(design)
-        point = design_point(d, **where, params=d.resolve_params(overrides), activity=activity, clock_port=clock_port)
+        if n is not None and not flat:
+            if mode != "vectorless":
+                raise CryptoppaError("composed arrays support vectorless activity only; add --flat")
+            _run_composed(d, n, d.resolve_params(overrides), where, activity, runs, as_json)
+            return
+        if n is not None:
+            from .arrays import array_design
+
+            d = array_design(d, n, runs / "generated")
+        point = design_point(d, **where, params=d.resolve_params(overrides), activity=activity, clock_port=clock_port,
+                             activity_mode=mode)
     else:
         if not rtl or not top:
             raise CryptoppaError("give --design NAME, or --rtl FILE... with --top TOP")
         point = FlowPoint(rtl=tuple(p.resolve() for p in rtl), top=top, **where, params=tuple(sorted(overrides.items())),
-                          clock_port=clock_port or "clk", input_activity=activity)
+                          clock_port=clock_port or "clk", input_activity=activity, activity=mode,
+                          reset_port=reset_port or "")
     plan = make_plan(point, desc)
     run_dir = execute(plan, runs)
     metrics = read(run_dir)
@@ -231,11 +270,12 @@ def fit(results, x, as_json):
 @click.option("--force", is_flag=True, help="recompute points even when cached")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 @click.option("--dry-run", is_flag=True, help="list the points and exit")
-def sweep(sweep_file, jobs, cluster, force, cache, dry_run):
+@click.option("--flat", is_flag=True, help="synthesize arrays flat instead of composing them (N <= 64)")
+def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat):
     """Characterize every point of a sweep file; results go to its output folder."""
     from . import sweep as sweep_mod
 
-    spec = sweep_mod.load(sweep_file)
+    spec = sweep_mod.load(sweep_file, array_mode="flat" if flat else None)
     click.echo(f"{spec.name}: {len(spec.points)} points -> {spec.output}")
     if dry_run:
         for point in spec.points:
@@ -306,9 +346,10 @@ def design_table_cmd(results, readme):
 from .report.cli import report_command  # noqa: E402  (registered after the group exists)
 
 cli.add_command(report_command)
-from .baselines.cli import host_baseline_command  # noqa: E402
+from .baselines.cli import core_baseline_command, host_baseline_command  # noqa: E402
 
 cli.add_command(host_baseline_command)
+cli.add_command(core_baseline_command)
 
 
 def main():

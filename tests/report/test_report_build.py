@@ -142,3 +142,25 @@ def test_legend_labels_keep_only_what_differs():
     b = "gcm_iter [DIGIT=64,SBOX=0] freepdk45/nom 225MHz a=0.1"
     assert legend_labels([a, b]) == {a: "gcm_iter DIGIT=16", b: "gcm_iter DIGIT=64"}
     assert legend_labels([a]) == {a: "gcm_iter"}
+
+
+def test_activity_comparison_lines_up_modes_of_one_netlist(tmp_path):
+    import pandas as pd
+
+    from cryptoppa.report import analysis
+    from cryptoppa.report.load import load_results
+
+    base = {"sweep": "s", "design": "eng", "n": 1, "pdk": "freepdk45", "corner": "nom", "clock_mhz": 225.0,
+            "activity": 0.1, "status": "ok", "param_DIGIT": 16, "power__internal__total": 0.03,
+            "power__switching__total": 0.01, "power__leakage__total": 0.001}
+    rows = [{**base, "label": "eng [DIGIT=16] x", "activity_mode": "vectorless", "power__total": 0.040},
+            {**base, "label": "eng [DIGIT=16] x sim:idle", "activity_mode": "sim:idle", "power__total": 0.010,
+             "power__activity__coverage": 1.0},
+            {**base, "label": "eng [DIGIT=16] x sim:saturated", "activity_mode": "sim:saturated",
+             "power__total": 0.034, "power__activity__coverage": 0.98, "power__energy_per_byte": 180.0}]
+    pd.DataFrame(rows).to_parquet(tmp_path / "results.parquet")
+    table = analysis.activity_comparison(load_results(tmp_path)).set_index("activity")
+    assert table.loc["sim:idle", "ratio_to_vectorless"] == pytest.approx(0.25)
+    assert table.loc["sim:saturated", "ratio_to_vectorless"] == pytest.approx(0.85)
+    assert table.loc["vectorless", "ratio_to_vectorless"] == pytest.approx(1.0)
+    assert len(set(table["configuration"])) == 1

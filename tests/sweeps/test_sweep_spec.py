@@ -76,3 +76,16 @@ def test_unknown_parameter_and_table(tmp_path):
         load(write(tmp_path, GOOD + "DEPTH = [2]\n"))
     with pytest.raises(SweepFileError, match="params.gcm"):
         load(write(tmp_path, GOOD + "[params.gcm]\nX = [1]\n"))
+
+
+def test_activity_modes_expand_and_are_checked(tmp_path):
+    spec = load(write(tmp_path, GOOD.replace('clocks_mhz = [225, 500.5]',
+                                             'clocks_mhz = [225]\nactivity_modes = ["vectorless", "sim:random"]')))
+    assert {p.activity_mode for p in spec.points} == {"vectorless", "sim:random"}
+    assert len({p.label() for p in spec.points}) == len(spec.points) == 2 * (2 * 2 + 2)
+    bad = [('["sim:warp"]', "sim:warp"), ('["random"]', "random"), ('["sim:saturated"]', "not an engine")]
+    for modes, message in bad:
+        path = write(tmp_path, GOOD.replace('clocks_mhz = [225, 500.5]', f"clocks_mhz = [225]\nactivity_modes = {modes}"))
+        with pytest.raises(SweepFileError, match="sweep.activity_modes") as err:
+            load(path)
+        assert message in str(err.value)

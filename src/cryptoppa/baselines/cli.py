@@ -39,3 +39,44 @@ def host_baseline_command(out, features, key_bits, seconds, cpu_mhz):
     for name, verdict in json.loads((out / "host.json").read_text())["mask_checks"].items():
         click.echo(f"mask {name}: {verdict}")
     click.echo(f"written: {out / 'host_baseline.parquet'}")
+
+
+def _csv(text: str, kind=str) -> tuple:
+    return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+
+
+@click.command("core-baseline")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("results/cores"), show_default=True)
+@click.option("--full", is_flag=True, help="every core x firmware x key size x -O level, 16 KB GCM and CBC pages")
+@click.option("--cores", help="comma-separated cores [default: rv32_mc; --full: all]")
+@click.option("--variants", help="comma-separated firmware: table, ct, zk [default: table; --full: all]")
+@click.option("--key-bits", help="comma-separated AES key sizes [default: 128; --full: 128,192,256]")
+@click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
+@click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
+@click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
+@click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
+def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, cache):
+    """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
+    from tqdm import tqdm
+
+    from ..sweep.execute import default_cache
+    from . import cores as cores_mod
+
+    given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
+                               "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
+                               "long_bytes": long_bytes, "clock_mhz": clock_mhz}.items() if v is not None}
+    matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
+    with tqdm(total=None, unit="fw", leave=False) as bar:
+        def progress(done, total, what):
+            bar.total = total
+            bar.set_description(what)
+            bar.update(1)
+
+        table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress)
+    shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
+             "synth__design__instance__area__stdcell", "timing__fmax__mhz", "power__total"]
+    click.echo(table[[c for c in shown if c in table.columns]].to_string(index=False))
+    failed = table[table.status != "ok"]
+    for _, row in failed.iterrows():
+        click.echo(f"failed: {row['option']}: {row['error']}", err=True)
+    click.echo(f"written: {out / cores_mod.TABLE}")

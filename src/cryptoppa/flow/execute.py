@@ -42,17 +42,32 @@ def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metr
     env_log = work / "logs"
     wall["synth_elab"] = run("yosys (elaborate)", yosys + ["yosys_elab.ys"], work, env_log / "yosys_elab.log", timeouts["synth_elab"])
     wall["synth_map"] = run("yosys (map)", yosys + ["yosys_map.ys"], work, env_log / "yosys_map.log", timeouts["synth_map"])
+    # perf and the activity simulation come before STA: a load workload needs the saturation line rate, and
+    # STA sources the activity the simulation wrote.
+    result = {}
+    if plan.point.perf:
+        start = time.monotonic()
+        result.update(_perf(plan, work))
+        wall["perf"] = time.monotonic() - start
+    capture = None
+    if plan.point.activity != "vectorless":
+        from ..activity.flowstep import activity_step
+
+        start = time.monotonic()
+        capture, found = activity_step(plan, work, result)
+        result.update(found)
+        wall["activity"] = time.monotonic() - start
     wall["sta"] = run("OpenSTA", [str(sta), "-no_splash", "-exit", "sta.tcl"], work, env_log / "sta.log", timeouts["sta"])
     sta_log = (env_log / "sta.log").read_text(errors="replace")
     if "Error" in sta_log:
         line = next(ln for ln in sta_log.splitlines() if "Error" in ln)
         raise ToolError(f"OpenSTA: {line.strip()}", str(env_log / "sta.log"))
-    result = metrics.synth_metrics(work, ytool)
+    result.update(metrics.synth_metrics(work, ytool))
     result.update(metrics.sta_metrics(work, stool, plan.point.period_ns))
-    if plan.point.perf:
-        start = time.monotonic()
-        result.update(_perf(plan, work))
-        wall["perf"] = time.monotonic() - start
+    if capture is not None:
+        from ..activity.flowstep import energy_metrics
+
+        result.update(energy_metrics(plan, capture, result))
     for step, seconds in wall.items():
         result[f"flow__{step}__runtime"] = metrics.Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
     return result

@@ -43,7 +43,7 @@ def sta_metrics(run: Path, tool: str, period_ns: float) -> dict[str, Metric]:
         if name == "clock_kind":
             out["timing__clock__kind"] = Metric(text, "", path, tool)
             continue
-        if name.endswith("__sequential"):
+        if name.endswith("__sequential") or name == "power__nonfinite__instances":
             out[name] = Metric(int(text), "cells", path, tool)
             continue
         value = float(text)

@@ -39,6 +39,8 @@ class FlowPoint:
     design: str = ""  # descriptor name, when the point came from designs/
     perf: bool = False  # engine interface: measure cycles per line and latency in simulation
     perf_lines: int = 12  # lines simulated; an N-engine array needs several per engine to reach steady state
+    activity: str = "vectorless"  # or "sim:<workload>" (cryptoppa.activity.workload): simulated per-net activity
+    reset_port: str = ""  # synchronous reset the activity testbench asserts ("" = none)
 
     def __post_init__(self):
         check_identifier(self.top, "top module")
@@ -51,6 +53,15 @@ class FlowPoint:
             raise CryptoppaError(f"clock must be a positive frequency in MHz, got {self.clock_mhz}")
         if not 0 <= self.input_activity <= 2:
             raise CryptoppaError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
+        if self.activity != "vectorless":
+            from ..activity.workload import check_workload, is_engine_workload
+
+            if not self.activity.startswith("sim:"):
+                raise CryptoppaError(f"activity {self.activity!r}: expected vectorless or sim:<workload>")
+            if is_engine_workload(check_workload(self.activity[4:])) and not self.perf:
+                raise CryptoppaError(f"activity {self.activity}: engine workloads need a design with the engine interface")
+        if self.reset_port:
+            check_identifier(self.reset_port, "reset port")
         if not self.rtl:
             raise CryptoppaError("no RTL files given")
         for f in self.rtl:
@@ -63,12 +74,14 @@ class FlowPoint:
 
 
 def design_point(design: Design, *, pdk: str, corner: str, clock_mhz: float, params: dict[str, int],
-                 activity: float = 0.1, clock_port: str | None = None, perf_lines: int = 12) -> FlowPoint:
+                 activity: float = 0.1, clock_port: str | None = None, perf_lines: int = 12,
+                 activity_mode: str = "vectorless") -> FlowPoint:
     """The flow point of a described design; engines also get their throughput measured in simulation."""
     return FlowPoint(
         rtl=design.files, top=design.top, pdk=pdk, corner=corner, clock_mhz=clock_mhz,
         params=tuple(sorted(params.items())), clock_port=clock_port or design.clock or "clk",
         input_activity=activity, design=design.name, perf=design.interface == "engine", perf_lines=perf_lines,
+        activity=activity_mode, reset_port=design.reset,
     )
 
 
@@ -163,6 +176,8 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
             driver_cell=driver,
             output_load_pf=f"{point.output_load_pf:g}",
             input_activity=f"{point.input_activity:g}",
+            activity_source="source activity/activity.tcl" if point.activity != "vectorless"
+            else "# no simulated activity (vectorless)",
         ),
     }
     assumptions = {
@@ -172,7 +187,15 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
         "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
               f"outputs load {point.output_load_pf:g} pF",
     }
-    tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf else ())}
+    sim = point.activity != "vectorless"
+    tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf or sim else ())}
+    if sim:
+        from ..activity import ACTIVITY_NOTE, code_sha256
+
+        assumptions["activity"] = f"simulated ({point.activity}): {ACTIVITY_NOTE}; nets outside the simulation " \
+                                  f"keep the vectorless model ({point.input_activity:g} toggles per cycle at inputs)"
+        # The generated cell models and testbenches shape the result: their code is part of the key.
+        scripts["activity_code.sha256"] = code_sha256() + "\n"
     if point.perf:
         from ..sim import perf
 

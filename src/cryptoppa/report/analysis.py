@@ -157,3 +157,29 @@ def compare_designs(results: Results) -> pd.DataFrame:
         "mm2_per_gbps": area_mm2 / gbps, "mw_per_gbps": power_mw / gbps,
         "gbps_per_mm2": gbps / area_mm2, "gbps_per_mw": gbps / power_mw,
     })
+
+
+def activity_comparison(results: Results) -> pd.DataFrame:
+    """Each configuration's power under every activity mode it was run with, and its ratio to vectorless.
+
+    A configuration is a group minus its activity columns, so the vectorless row and the simulated-workload rows
+    of one netlist line up. Empty when the results have no simulated-activity rows.
+    """
+    pts = results.points
+    if "activity_mode" not in pts.columns or not (pts["activity_mode"].fillna("vectorless") != "vectorless").any():
+        return pd.DataFrame()
+    config_cols = [c for c in results.group_cols if c not in ("activity", "activity_mode")] + ["n"]
+    rows = []
+    for _, g in pts.groupby(config_cols, sort=False, dropna=False):
+        base = g[g["activity_mode"] == "vectorless"]
+        vectorless = float(base[POWER].iloc[0]) if len(base) else math.nan
+        for _, r in g.iterrows():
+            rows.append({
+                "configuration": r["label"].split(" sim:")[0], "activity": r["activity_mode"] or "vectorless",
+                "internal_w": r.get("power__internal__total"), "switching_w": r.get("power__switching__total"),
+                "leakage_w": r.get("power__leakage__total"), "power_w": r[POWER],
+                "ratio_to_vectorless": float(r[POWER]) / vectorless if vectorless else math.nan,
+                "coverage": r.get("power__activity__coverage", math.nan),
+                "energy_per_byte_pj": r.get("power__energy_per_byte", math.nan),
+            })
+    return pd.DataFrame(rows)

@@ -49,6 +49,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _comparison(results, figures, written)
+    blocks += _activity(results)
     blocks += _options(results, host, cores)
     blocks += _paper()
     blocks += _storage(results)
@@ -156,6 +157,22 @@ def _comparison(results: Results, figures: Path, written: set[str]) -> list[Bloc
     blocks.append(_figure(plots.efficiency_figure(compare), figures, "throughput_per_area_power",
                           "throughput per mm² and per mW by design", written))
     return blocks
+
+
+def _activity(results: Results) -> list[Block]:
+    comparison = analysis.activity_comparison(results)
+    if comparison.empty:
+        return []  # a sweep without activity_modes has nothing to say here
+    return [
+        Heading(2, "Power from simulated activity"),
+        Paragraph("Power of each netlist from OpenSTA's vectorless model (0.1 toggles per cycle at the inputs, "
+                  "propagated) next to power from per-net toggle rates of a zero-delay gate-level simulation of a "
+                  "workload (`cryptoppa.activity`): idle (key loaded, no lines), loadP (lines offered at P % of "
+                  "saturation), saturated (back-to-back lines). Coverage = annotated pins / all pins. Energy per "
+                  "byte = power × cycles per line / clock / line bytes, for line workloads."),
+        Table(tables.activity_table(comparison),
+              _source(results, "power__*, power__activity__coverage, power__energy_per_byte of each row")),
+    ]
 
 
 def _options(results: Results, host: Path | None, cores: Path | None) -> list[Block]:

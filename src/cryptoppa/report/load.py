@@ -57,8 +57,10 @@ def group_label(row: pd.Series | dict, group_cols: list[str]) -> str:
             value = row[col]
             if value is not None and not (isinstance(value, float) and math.isnan(value)):
                 params.append(f"{col[len('param_'):]}={_plain_number(value)}")
+    mode = row.get("activity_mode", "vectorless")
+    activity = f"a={_plain_number(row['activity'])}" if mode in ("vectorless", "", None) else mode
     return (f"{row['design']} [{','.join(params)}] {row['pdk']}/{row['corner']} "
-            f"{_plain_number(row['clock_mhz'])}MHz a={_plain_number(row['activity'])}")
+            f"{_plain_number(row['clock_mhz'])}MHz {activity}")
 
 
 def load_results(folder: Path | str) -> Results:
@@ -76,7 +78,9 @@ def load_results(folder: Path | str) -> Results:
         raise CryptoppaError(f"{path}: not a results table (missing columns {missing})")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
 
-    group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", "activity"]
+    # Tables from before simulated activity have no activity_mode column: all their rows are vectorless.
+    modes = ["activity_mode"] if "activity_mode" in table.columns else []
+    group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", "activity", *modes]
     usable = table[table["status"].isin(USABLE)].copy()
     usable["line_bytes"] = _line_bytes(usable)
     usable["group"] = [group_label(r, group_cols) for _, r in usable.iterrows()]

@@ -118,3 +118,14 @@ def compare_table(compare: pd.DataFrame) -> pd.DataFrame:
         "Gb/s per mm²": _round(compare["gbps_per_mm2"]),
         "Gb/s per mW": _round(compare["gbps_per_mw"]),
     })
+
+
+def activity_table(comparison: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "configuration": comparison["configuration"], "activity": comparison["activity"],
+        "internal mW": _round(comparison["internal_w"] * 1e3), "switching mW": _round(comparison["switching_w"] * 1e3),
+        "leakage mW": _round(comparison["leakage_w"] * 1e3), "total mW": _round(comparison["power_w"] * 1e3),
+        "/ vectorless": _round(comparison["ratio_to_vectorless"], 3),
+        "coverage": _round(comparison["coverage"], 3),
+        "pJ per byte": _round(comparison["energy_per_byte_pj"]),
+    })

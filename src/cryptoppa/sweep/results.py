@@ -45,8 +45,8 @@ def _atomic(path: Path, write) -> None:
             os.unlink(tmp)
 
 
-def read(folder: Path) -> pd.DataFrame:
-    path = Path(folder) / TABLE
+def read(folder: Path, table: str = TABLE) -> pd.DataFrame:
+    path = Path(folder) / table
     if not path.exists():
         return pd.DataFrame()
     try:
@@ -55,18 +55,18 @@ def read(folder: Path) -> pd.DataFrame:
         raise CryptoppaError(f"{path}: unreadable results table ({err})") from None
 
 
-def merge(folder: Path, rows: list[dict]) -> pd.DataFrame:
+def merge(folder: Path, rows: list[dict], table: str = TABLE, identity: list[str] = IDENTITY) -> pd.DataFrame:
     folder = Path(folder)
     with _locked(folder):
-        table = read(folder)
+        old = read(folder, table)
         new = pd.DataFrame(rows)
-        if not table.empty:
-            keep = ~table.set_index(IDENTITY).index.isin(new.set_index(IDENTITY).index)
-            new = pd.concat([table[keep], new], ignore_index=True)
-        new = new.sort_values(IDENTITY, kind="stable").reset_index(drop=True)
+        if not old.empty:
+            keep = ~old.set_index(identity).index.isin(new.set_index(identity).index)
+            new = pd.concat([old[keep], new], ignore_index=True)
+        new = new.sort_values(identity, kind="stable").reset_index(drop=True)
         # Text columns stay text for failed rows too (Parquet needs one type per column).
         for col in new.columns[new.dtypes == object]:
             new[col] = new[col].fillna("").astype(str)
-        _atomic(folder / TABLE, lambda tmp: new.to_parquet(tmp, index=False))
-        _atomic(folder / "results.csv", lambda tmp: new.to_csv(tmp, index=False))
+        _atomic(folder / table, lambda tmp: new.to_parquet(tmp, index=False))
+        _atomic(folder / Path(table).with_suffix(".csv"), lambda tmp: new.to_csv(tmp, index=False))
     return new

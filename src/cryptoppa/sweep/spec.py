@@ -10,6 +10,8 @@ pdks = ["freepdk45"]
 corners = ["nom"]               # optional: default corner of each PDK
 clocks_mhz = [225]
 activity = 0.1                  # optional: vectorless input toggles per cycle
+activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
+array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
 
 [params.gcm_iter]               # optional: a list of values per parameter; the grid is their product
 DIGIT = [16]
@@ -23,7 +25,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import designs, pdk
+from .. import arrays, designs, pdk
+from ..activity.workload import check_workload, is_engine_workload
 from ..errors import CryptoppaError
 
 _KEYS = {
@@ -35,7 +38,9 @@ _KEYS = {
     "corners": "a non-empty list of corner names",
     "clocks_mhz": "a non-empty list of positive numbers",
     "activity": "a number of toggles per cycle between 0 and 2",
+    "activity_modes": 'a non-empty list of "vectorless" or "sim:<workload>" (cryptoppa.activity.workload)',
     "jobs": "a positive integer",
+    "array_mode": 'one of "composed", "flat"',
 }
 
 
@@ -49,11 +54,14 @@ class SweepPoint:
     corner: str
     clock_mhz: float
     activity: float
+    array_mode: str = "composed"  # arrays only: cryptoppa.flow.compose, or flat synthesis of the whole array
+    activity_mode: str = "vectorless"  # or "sim:<workload>": power from simulated per-net activity
 
     def label(self) -> str:
         params = ",".join(f"{k}={v}" for k, v in self.params)
-        n = f" N={self.n}" if self.n is not None else ""
-        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz"
+        n = f" N={self.n}{' flat' if self.array_mode == 'flat' else ''}" if self.n is not None else ""
+        mode = "" if self.activity_mode == "vectorless" else f" {self.activity_mode}"
+        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz{mode}"
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,8 @@ def _list(path, table, key, kind, required=True, check=lambda v: True):
     return value
 
 
-def load(path: Path) -> SweepSpec:
+def load(path: Path, array_mode: str | None = None) -> SweepSpec:
+    """array_mode, when given, overrides the file's (`cryptoppa sweep --flat`)."""
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text())
@@ -118,6 +127,22 @@ def load(path: Path) -> SweepSpec:
     activity = sweep.get("activity", 0.1)
     if not isinstance(activity, (int, float)) or isinstance(activity, bool) or not 0 <= activity <= 2:
         raise _fail(path, "sweep.activity", _KEYS["activity"], activity)
+    modes = _list(path, sweep, "activity_modes", str, required=False) or ["vectorless"]
+    for mode in modes:
+        if mode == "vectorless":
+            continue
+        try:
+            check_workload(mode.removeprefix("sim:"))
+            if not mode.startswith("sim:"):
+                raise CryptoppaError(mode)
+        except CryptoppaError:
+            raise _fail(path, "sweep.activity_modes", _KEYS["activity_modes"], mode) from None
+    array_mode = array_mode or sweep.get("array_mode", "composed")
+    if array_mode not in ("composed", "flat"):
+        raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
+    limit = arrays.MAX_N_FLAT if array_mode == "flat" else arrays.MAX_N_COMPOSED
+    if ns and max(ns) > limit:
+        raise _fail(path, "sweep.n", f"array sizes up to {limit} in {array_mode} mode", max(ns))
     jobs = sweep.get("jobs")
     if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
         raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
@@ -130,6 +155,12 @@ def load(path: Path) -> SweepSpec:
             raise SweepFileError(f"{path}: key 'sweep.designs': {err}") from None
         if ns and loaded[d].interface != "engine":
             raise _fail(path, "sweep.n", f"designs with interface = \"engine\" ({d!r} is {loaded[d].interface!r})")
+        for mode in modes:
+            if mode != "vectorless" and is_engine_workload(mode[4:]) and loaded[d].interface != "engine":
+                raise _fail(path, "sweep.activity_modes", f"workloads {d!r} can run (it is not an engine)", mode)
+    if ns and array_mode == "composed" and modes != ["vectorless"]:
+        raise _fail(path, "sweep.activity_modes", 'only "vectorless" for composed arrays (add array_mode = "flat")',
+                    [m for m in modes if m != "vectorless"][0])
     pdks = {}
     for p in pdk_names:
         try:
@@ -163,7 +194,8 @@ def load(path: Path) -> SweepSpec:
             axes.append([(key, v) for v in values])
         for combo in itertools.product(*axes):
             params = tuple(sorted(design.resolve_params(dict(combo)).items()))
-            for n, p, clock in itertools.product(ns or [None], pdk_names, clocks):
+            for n, p, clock, mode in itertools.product(ns or [None], pdk_names, clocks, modes):
                 for corner in corners or [pdks[p].default_corner]:
-                    points.append(SweepPoint(name, d, n, params, p, corner, float(clock), float(activity)))
+                    points.append(SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
+                                             array_mode=array_mode, activity_mode=mode))
     return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs)

@@ -1,0 +1,129 @@
+"""Software AES on our RV32 cores: cycles per byte from cycle-accurate simulation, area and power from the flow.
+
+Each core is characterized like any design (synthesis + STA through the sweep cache), then every firmware
+configuration is built, run on the core in Verilator (cryptoppa.sim.core_sim) and every result it prints is
+recomputed with `cryptography` before a number is kept. One row per (core, firmware, measured operation).
+
+Firmware runs where it means something: `table` and `ct` on the base core (ZK=0), `zk` on the core with the
+scalar-crypto instructions (ZK=1). The core's code and data memories are not part of its area or power: they
+are simulation models; a row's `memory_note` says so, and the README gives the estimate to add by hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import CryptoppaError
+from ..sweep import results as results_mod
+from ..sweep.point import run_point
+from ..sweep.spec import SweepPoint
+
+TABLE = "core_baseline.parquet"
+IDENTITY = ["option", "alg", "bytes"]
+# The ISA each core implements (its firmware is compiled for it).
+MARCH = {"rv32_mc": "rv32i", "rv32_pipe": "rv32im"}
+VARIANTS = ("table", "ct", "zk")
+OPTS = ("-O0", "-O1", "-O2", "-O3", "-Os")
+MEMORY_NOTE = "core only: code/data RAM (256 KiB simulation model) excluded from area and power"
+_PPA = ("synth__design__instance__area__stdcell", "synth__design__instance__count", "timing__fmax__mhz",
+        "timing__setup__ws", "power__internal__total", "power__switching__total", "power__leakage__total",
+        "power__total", "power__nonfinite__instances")
+
+
+@dataclass(frozen=True)
+class CoreMatrix:
+    """Which cores, firmware and operations to measure. The default is the small CI-sized subset."""
+
+    cores: tuple[str, ...] = ("rv32_mc",)
+    variants: tuple[str, ...] = ("table",)
+    key_bits: tuple[int, ...] = (128,)
+    opts: tuple[str, ...] = ("-O2",)
+    long_bytes: int = 0  # the long GCM buffer (16384 in the full matrix); 0 = only the 64-byte line
+    cbc_bytes: tuple[int, ...] = ()
+    pdk: str = "freepdk45"
+    corner: str = "nom"
+    clock_mhz: float = 100.0
+
+    def __post_init__(self):
+        for core in self.cores:
+            if core not in MARCH:
+                raise CryptoppaError(f"unknown core {core!r}; expected one of {', '.join(MARCH)}")
+        for variant in self.variants:
+            if variant not in VARIANTS:
+                raise CryptoppaError(f"unknown firmware variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+        for opt in self.opts:
+            if opt not in OPTS:
+                raise CryptoppaError(f"unknown optimization level {opt!r}; expected one of {', '.join(OPTS)}")
+
+    @classmethod
+    def full(cls, **overrides) -> "CoreMatrix":
+        return cls(**{"cores": tuple(MARCH), "variants": VARIANTS, "key_bits": (128, 192, 256), "opts": OPTS,
+                      "long_bytes": 16384, "cbc_bytes": (1024, 4096), **overrides})
+
+    def runs(self):
+        """(core, ZK, variant, key_bits, opt) in a stable order; zk firmware only on ZK=1 cores."""
+        for core, variant, key, opt in itertools.product(self.cores, self.variants, self.key_bits, self.opts):
+            yield core, int(variant == "zk"), variant, key, opt
+
+
+def _ppa(core: str, zk: int, m: CoreMatrix, cache: Path) -> dict:
+    point = SweepPoint(sweep="core-baseline", design=core, n=None, params=(("ZK", zk),), pdk=m.pdk,
+                       corner=m.corner, clock_mhz=m.clock_mhz, activity=0.1)
+    row = run_point(point, cache)
+    keep = {k: row.get(k, math.nan) for k in _PPA}
+    return {**keep, "pdk": m.pdk, "corner": m.corner, "clock_mhz": m.clock_mhz, "ppa_status": row["status"],
+            "ppa_error": row.get("error", ""), "ppa_run_dir": row.get("run_dir", "")}
+
+
+def _software(core: str, zk: int, variant: str, key: int, opt: str, m: CoreMatrix, work: Path) -> list[dict]:
+    from ..sim.core_sim import run_core
+    from ..sw import build_firmware, check_results, parse_results
+
+    elf = build_firmware(variant, key_bits=key, opt=opt, march=MARCH[core], long_bytes=m.long_bytes,
+                         cbc_bytes=m.cbc_bytes, out_dir=work / "firmware")
+    # Cycle budget: the slowest firmware (ct at -O0) needs ~10^5 cycles per byte on the multi-cycle core.
+    budget = 200_000 * (64 + m.long_bytes + sum(m.cbc_bytes)) + 10_000_000
+    result = run_core(core, elf, work, params={"ZK": zk}, max_cycles=budget)
+    if result.exit_code != 0:
+        raise CryptoppaError(f"{core} running {elf.name}: firmware exited with code {result.exit_code}")
+    rows = parse_results(result.uart)
+    check_results(rows)  # every tag / last block recomputed with `cryptography`, or this raises
+    out = []
+    for r in rows:
+        nbytes, cycles, instret = int(r["bytes"]), int(r["cycles"]), int(r["instret"])
+        out.append({"alg": r["alg"], "bytes": nbytes, "cycles": cycles, "instret": instret,
+                    "setup_cycles": int(r.get("setup_cycles", 0)), "cycles_per_byte": cycles / nbytes,
+                    "instructions_per_byte": instret / nbytes, "cpi": cycles / instret, "firmware": elf.name})
+    return out
+
+
+def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.DataFrame:
+    """Run the matrix; rows are merged into out/core_baseline.parquet as they finish (a rerun keeps them)."""
+    work = Path(out) / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    ppa: dict[tuple[str, int], dict] = {}
+    jobs = list(matrix.runs())
+    for i, (core, zk, variant, key, opt) in enumerate(jobs):
+        option = f"{core} ZK={zk} {variant} {opt} AES-{key}"
+        if (core, zk) not in ppa:
+            ppa[(core, zk)] = _ppa(core, zk, matrix, cache)
+        base = {"option": option, "core": core, "zk": zk, "variant": variant, "key_bits": key, "opt": opt,
+                "march": MARCH[core] + ("_zkne_zknd_zbkc" if variant == "zk" else ""), **ppa[(core, zk)],
+                "memory_note": MEMORY_NOTE}
+        try:
+            rows = [{**base, **r, "status": "ok", "error": ""}
+                    for r in _software(core, zk, variant, key, opt, matrix, work)]
+        except CryptoppaError as err:
+            rows = [{**base, "alg": "gcm", "bytes": 64, "status": "failed", "error": str(err)}]
+        if base["ppa_status"] == "failed":
+            for r in rows:
+                r["status"], r["error"] = "failed", r["error"] or f"characterization: {base['ppa_error']}"
+        results_mod.merge(out, rows, table=TABLE, identity=IDENTITY)
+        if progress:
+            progress(i + 1, len(jobs), option)
+    return pd.read_parquet(Path(out) / TABLE)

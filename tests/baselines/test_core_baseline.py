@@ -1,0 +1,38 @@
+"""core-baseline on the CI subset: one core, one firmware, one key size, the 64-byte line only."""
+
+import pandas as pd
+import pytest
+
+from cryptoppa.baselines import cores
+from cryptoppa.errors import CryptoppaError
+from cryptoppa.feasibility import options
+
+pytestmark = pytest.mark.eda
+
+
+def test_ci_subset_measures_checks_and_characterizes(tmp_path):
+    out = tmp_path / "cores"
+    table = cores.measure(out, cores.CoreMatrix(), tmp_path / "cache")
+    row = table.iloc[0]
+    assert len(table) == 1 and row["status"] == "ok", row.get("error")
+    assert (row["alg"], row["bytes"], row["core"], row["zk"]) == ("gcm", 64, "rv32_mc", 0)
+    # The multi-cycle core needs several cycles per instruction; per byte it is software-slow.
+    assert 1 < row["cpi"] < 10 and row["cycles_per_byte"] > 50
+    assert row["synth__design__instance__area__stdcell"] > 0 and row["power__total"] > 0
+    assert row["ppa_status"] in ("ok", "cached")
+    option = options.core_options(out).set_index("basis").loc["target"]
+    assert option["gbps"] == pytest.approx(100e6 * 8 / row["cycles_per_byte"] / 1e9)
+    # A rerun merges into the same table instead of appending duplicates.
+    again = cores.measure(out, cores.CoreMatrix(), tmp_path / "cache")
+    assert len(again) == 1 and pd.read_csv(out / "core_baseline.csv").shape[0] == 1
+
+
+def test_matrix_rejects_unknown_names():
+    with pytest.raises(CryptoppaError, match="unknown core 'rv64'"):
+        cores.CoreMatrix(cores=("rv64",))
+    with pytest.raises(CryptoppaError, match="unknown firmware variant 'fast'"):
+        cores.CoreMatrix(variants=("fast",))
+    with pytest.raises(CryptoppaError, match="unknown optimization level '-O9'"):
+        cores.CoreMatrix(opts=("-O9",))
+    full = cores.CoreMatrix.full()
+    assert ("rv32_pipe", 1, "zk", 256, "-Os") in set(full.runs())
