@@ -5,37 +5,13 @@ itself checked by running full AES-128 encryption/decryption built from these in
 """
 from __future__ import annotations
 
+from gf256 import gf256_mul as gmul
+from gf256 import reference_sbox
+
 M32 = 0xFFFF_FFFF
 
 
-def gmul(a: int, b: int) -> int:
-    r = 0
-    while b:
-        if b & 1:
-            r ^= a
-        a <<= 1
-        if a & 0x100:
-            a ^= 0x11B
-        b >>= 1
-    return r
-
-
-def _inv(a: int) -> int:
-    r, e = 1, 254
-    while e:
-        if e & 1:
-            r = gmul(r, a)
-        a = gmul(a, a)
-        e >>= 1
-    return r
-
-
-def _affine(b: int) -> int:
-    rot = lambda v, n: ((v << n) | (v >> (8 - n))) & 0xFF  # noqa: E731
-    return b ^ rot(b, 1) ^ rot(b, 2) ^ rot(b, 3) ^ rot(b, 4) ^ 0x63
-
-
-SBOX = [_affine(_inv(x)) for x in range(256)]
+SBOX = reference_sbox()
 INV_SBOX = [0] * 256
 for _x, _y in enumerate(SBOX):
     INV_SBOX[_y] = _x
