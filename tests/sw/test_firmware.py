@@ -129,3 +129,11 @@ def test_line_on_rv32_mc_matches_qemu(fw_dir, tmp_path, variant):
     ref = parse_results(run_qemu(elf, tmp_path / "qemu.log", crypto=variant == "zk").uart)
     assert rows[0]["instret"] == ref[0]["instret"]
     assert rows[0]["cycles"] > rows[0]["instret"]
+
+
+def test_relative_output_folder(tmp_path, monkeypatch):
+    # gcc runs in its own working folder: a relative out_dir must still land where the caller meant.
+    monkeypatch.chdir(tmp_path)
+    elf = build_firmware("table", key_bits=128, opt="-Os", march="rv32i", long_bytes=0, cbc_bytes=(),
+                         out_dir=Path("rel/fw"))
+    assert elf.is_file() and elf.parent == tmp_path / "rel" / "fw"

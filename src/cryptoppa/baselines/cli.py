@@ -54,8 +54,10 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
 @click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
 @click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
+@click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
+              "annotated power and energy per byte (minutes per firmware)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
-def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, cache):
+def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
     from tqdm import tqdm
 
@@ -64,7 +66,8 @@ def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes
 
     given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
                                "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
-                               "long_bytes": long_bytes, "clock_mhz": clock_mhz}.items() if v is not None}
+                               "long_bytes": long_bytes, "clock_mhz": clock_mhz,
+                               "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
     with tqdm(total=None, unit="fw", leave=False) as bar:
         def progress(done, total, what):
@@ -74,7 +77,8 @@ def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes
 
         table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress)
     shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
-             "synth__design__instance__area__stdcell", "timing__fmax__mhz", "power__total"]
+             "synth__design__instance__area__stdcell", "timing__fmax__mhz", "power__total", "power__activity__total",
+             "power__activity__coverage", "energy_per_byte_pj"]
     click.echo(table[[c for c in shown if c in table.columns]].to_string(index=False))
     failed = table[table.status != "ok"]
     for _, row in failed.iterrows():

@@ -48,6 +48,7 @@ class CoreMatrix:
     pdk: str = "freepdk45"
     corner: str = "nom"
     clock_mhz: float = 100.0
+    energy: bool = False  # gate-level simulation of the 64-byte GCM line: annotated power, energy per byte
 
     def __post_init__(self):
         for core in self.cores:
@@ -102,6 +103,28 @@ def _software(core: str, zk: int, variant: str, key: int, opt: str, m: CoreMatri
     return out
 
 
+def _add_energy(rows: list[dict], core: str, m: CoreMatrix, work: Path) -> None:
+    """Annotated power and energy per byte on the 64-byte GCM row, from the core's netlist running its firmware."""
+    from ..activity.core_workload import core_energy
+    from ..pdk import get, liberty
+    from ..sw import check_results
+
+    for row in rows:
+        if row["alg"] != "gcm" or row["bytes"] != 64:
+            continue
+        out = work / "energy" / f"{Path(row['ppa_run_dir']).name}-{Path(row['firmware']).stem}"
+        e = core_energy(Path(row["ppa_run_dir"]), work / "firmware" / row["firmware"],
+                        liberty=liberty(get(m.pdk), m.corner), top=core, clock_mhz=m.clock_mhz, out_dir=out,
+                        max_cycles=row["cycles"] * 4 + 1_000_000)
+        check_results(e.rows)  # the netlist with the generated cell models computes the same GCM as the RTL
+        gate = next((r for r in e.rows if r["alg"] == "gcm" and r["bytes"] == 64), None)
+        if gate is None or gate["cycles"] != row["cycles"] or gate["cycles"] != e.window_cycles:
+            raise CryptoppaError(f"{row['option']}: gate-level run and its window ({e.window_cycles} cycles) "
+                                 f"disagree with the RTL run ({row['cycles']} cycles)")
+        row.update({"power__activity__total": e.power["power__total"], "power__activity__coverage": e.coverage,
+                    "energy_window_cycles": e.window_cycles, "energy_per_byte_pj": e.energy_per_byte_pj})
+
+
 def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.DataFrame:
     """Run the matrix; rows are merged into out/core_baseline.parquet as they finish (a rerun keeps them)."""
     work = Path(out) / "work"
@@ -118,6 +141,8 @@ def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.Dat
         try:
             rows = [{**base, **r, "status": "ok", "error": ""}
                     for r in _software(core, zk, variant, key, opt, matrix, work)]
+            if matrix.energy and base["ppa_status"] != "failed":
+                _add_energy(rows, core, matrix, work)
         except CryptoppaError as err:
             rows = [{**base, "alg": "gcm", "bytes": 64, "status": "failed", "error": str(err)}]
         if base["ppa_status"] == "failed":

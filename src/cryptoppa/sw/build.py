@@ -101,7 +101,8 @@ def build_firmware(variant: str = "table", key_bits: int = 128, opt: str = "-O2"
     """Build (or reuse) the firmware ELF for one configuration; returns its path under out_dir."""
     cfg = FirmwareConfig(variant, key_bits, opt, march, long_bytes, tuple(cbc_bytes))
     cfg.check()
-    out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "build" / "sw"
+    # Absolute: gcc runs in its own working folder, where a relative output path would point elsewhere.
+    out_dir = (Path(out_dir) if out_dir is not None else Path.cwd() / "build" / "sw").resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
     name = f"fw-{variant}-{key_bits}{opt}-{cfg.march}-{_digest(cfg)}"
     elf = out_dir / f"{name}.elf"

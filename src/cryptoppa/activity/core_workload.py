@@ -1,0 +1,185 @@
+"""Energy per byte of firmware on a synthesized RV32 core, from a gate-level simulation of its netlist.
+
+    e = core_energy(run_dir, elf, liberty=lib, top="rv32_mc", clock_mhz=100.0, out_dir=Path("work/energy"))
+    e.rows                # the firmware's RESULT lines, from the gate-level run (check them with check_results)
+    e.power["power__total"], e.coverage, e.energy_per_byte_pj
+
+The netlist (run_dir/netlist.v) runs in Icarus with the liberty cell models inside the project's own core
+harness, designs/cores/sim/core_tb.v, unchanged: RAM loaded from +hex=, UART, exit device. The harness connects
+its core by vector port names, while the mapped netlist has bit-split ports (`\\imem_addr[3] `); so the
+generated top `tb` instantiates the netlist itself as `tb.dut` (the scope vcd.py reads) and gives core_tb a
+port-compatible stand-in `tb_link` that only forwards the netlist's outputs. The netlist's inputs are the values
+core_tb drives into that stand-in.
+
+Window: from the fetch of the first `csrr cycle` of the 64-byte GCM line (the firmware's counter read t0,
+before key setup) to the fetch of its third (t2, after the tag) — exactly the `cycles` the RESULT line reports,
+setup included, so energy per byte = average power in the window x window cycles / f / 64. The VCD holds only
+that window ($dumpvars at its start, $dumpoff at its end); the simulation then runs on to print and exit.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import CryptoppaError
+from ..flow import metrics
+from ..sim.core_sim import HARNESS, _elf_to_hex
+from ..sw import parse_results
+from ..tools import find, run
+from .annotate import Annotation, annotation
+from .cellmodels import cell_models
+from .vcd import Activity, read_activity
+from .workload import Port, netlist_ports
+
+# `csrr rd, cycle` (csrrs rd, 0xc00, x0) with any rd: the low half of the firmware's counter read.
+CSRR_CYCLE, CSRR_MASK = 0xC0002073, 0xFFFFF07F
+# The 64-byte GCM line is the firmware's first measured operation: its t0 and t2 are the 1st and 3rd reads.
+WINDOW_READS = (1, 3)
+LINE_BYTES = 64
+_VECTORLESS = "# no simulated activity (vectorless)"
+_CORE_PORTS = ("clk", "rst", "imem_valid", "imem_addr", "imem_ready", "imem_rdata", "dmem_valid", "dmem_we",
+               "dmem_wstrb", "dmem_addr", "dmem_wdata", "dmem_ready", "dmem_rdata")
+
+
+@dataclass(frozen=True)
+class CoreEnergy:
+    uart: str
+    rows: list[dict]  # RESULT lines of the gate-level run
+    activity: Activity
+    annotation: Annotation
+    power: dict[str, float]  # power__* (W) of OpenSTA with the simulated activity
+    clock_mhz: float
+
+    @property
+    def coverage(self) -> float:
+        return self.annotation.coverage
+
+    @property
+    def window_cycles(self) -> int:
+        return self.activity.cycles
+
+    @property
+    def energy_per_byte_pj(self) -> float:
+        # W x cycles / MHz = uJ; x 1e6 = pJ
+        return self.power["power__total"] * self.window_cycles / self.clock_mhz * 1e6 / LINE_BYTES
+
+
+def _range(port: Port) -> str:
+    return "" if -1 in port.bits else f"[{port.width - 1}:0] "
+
+
+def _bench(ports: dict[str, Port], top: str, period_ps: int) -> tuple[str, str]:
+    """(tb.v, core_inst.vh): the generated top and the stand-in core_tb instantiates as its core."""
+    missing = [p for p in _CORE_PORTS if p not in ports]
+    if missing:
+        raise CryptoppaError(f"netlist of {top} lacks core ports {', '.join(missing)} (designs/cores/README.md)")
+    conns, decls, link = [], [], []
+    for base in _CORE_PORTS:
+        port = ports[base]
+        if base == "clk":
+            decls.append("  wire clk = tb_clk;")
+        elif port.direction == "input":
+            decls.append(f"  wire {_range(port)}{base} = h.dut.{base};")  # what core_tb drives into its core
+        else:
+            decls.append(f"  wire {_range(port)}{base};")
+            link.append(f"  assign {base} = tb.{base};")
+        for index, name in sorted(port.bits.items()):
+            conns.append(f".{name}({base})" if index < 0 else f".\\{name} ({base}[{index}])")
+    link_ports = ", ".join(f"{ports[b].direction} {_range(ports[b])}{b}" for b in _CORE_PORTS)
+    first, last = WINDOW_READS
+    half = period_ps // 2
+    text = "\n".join([
+        "`timescale 1ps/1ps",
+        f"module tb_link({link_ports});", *link, "endmodule", "",
+        "module tb;",
+        "  reg tb_clk = 1'b0, tb_window = 1'b0;",
+        "  integer tb_reads = 0;",
+        f"  initial begin #{half}; forever begin tb_clk = 1'b1; #{period_ps - half}; tb_clk = 1'b0; #{half}; end end",
+        *decls,
+        f"  {top} dut({', '.join(conns)});",
+        "  core_tb h(.clk(tb_clk));",
+        "  initial $dumpfile(\"activity.vcd\");",
+        # The core takes a fetched word in the cycle core_tb raises imem_ready with it.
+        "  always @(posedge tb_clk)",
+        f"    if (h.imem_ready && (h.imem_rdata & 32'h{CSRR_MASK:08x}) == 32'h{CSRR_CYCLE:08x}) "
+        "tb_reads <= tb_reads + 1;",
+        # Window edges at falling edges: it holds whole cycles, and every netlist change (at rising edges).
+        "  always @(negedge tb_clk) begin",
+        f"    if (!tb_window && tb_reads == {first}) begin $dumpvars(1, tb.dut, tb.tb_clk, tb.tb_window); "
+        "tb_window <= 1'b1; end",
+        f"    if (tb_window && tb_reads == {last}) begin tb_window <= 1'b0; #1 $dumpoff; $dumpflush; end",
+        "  end",
+        "endmodule", ""])
+    return text, "`define CORE_INST tb_link dut\n"
+
+
+def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: float, out_dir: Path,
+             max_cycles: int = 5_000_000, timeout_s: float = 3600.0) -> tuple[str, Activity, Annotation, Path]:
+    """Run the ELF on run_dir/netlist.v; (UART text, window activity, its annotation, activity.tcl path)."""
+    netlist = Path(run_dir) / "netlist.v"
+    if not netlist.is_file():
+        raise CryptoppaError(f"{run_dir}: no netlist.v (is it a synthesized core run directory?)")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    ports = netlist_ports(netlist, top)
+    tb, inst = _bench(ports, top, round(period_ns * 1000.0))
+    (out / "tb.v").write_text(tb)
+    (out / "core_inst.vh").write_text(inst)
+    (out / "cells.v").write_text(cell_models(liberty))
+    _elf_to_hex(Path(elf), out / "prog.hex", out / "objcopy.log")
+    run("iverilog (core activity)", ["iverilog", "-g2005", "-o", "tb.vvp", "-s", "tb", "-I", ".", "tb.v",
+                                     str(HARNESS / "core_tb.v"), "cells.v", str(netlist.resolve())],
+        out, out / "iverilog.log", 600.0)
+    log = out / "sim.log"
+    run(f"vvp ({top} running {Path(elf).name})", ["vvp", "-n", "tb.vvp", "+hex=prog.hex", "+uart=uart.txt",
+                                                  f"+max_cycles={int(max_cycles)}"], out, log, timeout_s)
+    report = re.findall(r"^CORESIM (\w+) (\d+) (\S+)", log.read_text(errors="replace"), re.M)
+    if not report or report[-1][0] != "exit":
+        raise CryptoppaError(f"gate-level {top} running {Path(elf).name} did not reach its exit store "
+                             f"({' '.join(report[-1]) if report else 'no report'}; log: {log})")
+    uart = (out / "uart.txt").read_text(errors="replace")
+    vcd = out / "activity.vcd"
+    activity = read_activity(vcd, tb="tb", dut="dut", clock="tb_clk", window="tb_window", period_ns=period_ns)
+    vcd.unlink()
+    ann = annotation(activity, netlist, "clk")
+    tcl = out / "activity.tcl"
+    tcl.write_text(f"# firmware {Path(elf).name}: 64-byte GCM line, counter reads t0..t2\n" + ann.tcl)
+    return uart, activity, ann, tcl
+
+
+def annotated_power(run_dir: Path, tcl: Path, out_dir: Path, period_ns: float) -> dict[str, float]:
+    """The run's own sta.tcl with `tcl` sourced where the flow sources simulated activity; power__* in W."""
+    script = (Path(run_dir) / "sta.tcl").read_text()
+    if script.count(_VECTORLESS) != 1:
+        raise CryptoppaError(f"{run_dir}/sta.tcl: expected one {_VECTORLESS!r} line (a vectorless flow run)")
+    sta = find("sta")
+    if sta is None:
+        raise CryptoppaError("OpenSTA (sta) not found; install it with `apt-get install -y opensta`")
+    work = Path(out_dir)
+    (work / "reports").mkdir(parents=True, exist_ok=True)
+    (work / "activity").mkdir(exist_ok=True)
+    shutil.copyfile(Path(run_dir) / "netlist.v", work / "netlist.v")
+    if Path(tcl).resolve() != (work / "activity" / "activity.tcl").resolve():
+        shutil.copyfile(tcl, work / "activity" / "activity.tcl")
+    (work / "sta.tcl").write_text(script.replace(_VECTORLESS, "source activity/activity.tcl"))
+    log = work / "sta.log"
+    run("OpenSTA (core activity)", [str(sta), "-no_splash", "-exit", "sta.tcl"], work, log, 1800.0)
+    text = log.read_text(errors="replace")
+    if "Error" in text:
+        raise CryptoppaError(f"OpenSTA: {next(ln for ln in text.splitlines() if 'Error' in ln).strip()} (log: {log})")
+    found = metrics.sta_metrics(work, "sta", period_ns)
+    return {k: m.value for k, m in found.items() if k.startswith("power__")}
+
+
+def core_energy(run_dir: Path, elf: Path, *, liberty: Path, top: str, clock_mhz: float, out_dir: Path,
+                max_cycles: int = 5_000_000) -> CoreEnergy:
+    """Gate-level run of the firmware on the core, its window activity in OpenSTA, and the energy per byte."""
+    period_ns = 1000.0 / clock_mhz
+    out = Path(out_dir)
+    uart, activity, ann, tcl = simulate(run_dir, elf, liberty=liberty, top=top, period_ns=period_ns,
+                                        out_dir=out / "sim", max_cycles=max_cycles)
+    power = annotated_power(run_dir, tcl, out / "sta", period_ns)
+    return CoreEnergy(uart, parse_results(uart), activity, ann, power, clock_mhz)
