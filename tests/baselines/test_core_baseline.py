@@ -1,5 +1,7 @@
 """core-baseline on the CI subset: one core, one firmware, one key size, the 64-byte line only."""
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -10,8 +12,9 @@ from cryptoppa.feasibility import options
 pytestmark = pytest.mark.eda
 
 
-def test_ci_subset_measures_checks_and_characterizes(tmp_path):
-    out = tmp_path / "cores"
+def test_ci_subset_measures_checks_and_characterizes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = Path("cores")  # relative, as `--out results/cores` gives it: every tool runs in its own folder
     table = cores.measure(out, cores.CoreMatrix(), tmp_path / "cache")
     row = table.iloc[0]
     assert len(table) == 1 and row["status"] == "ok", row.get("error")

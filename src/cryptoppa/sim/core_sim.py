@@ -102,6 +102,8 @@ def _elf_to_hex(elf: Path, out: Path, log: Path) -> None:
 def run_core(core: str, elf: Path, work: Path, *, params: dict[str, int] | None = None,
              max_cycles: int = 50_000_000) -> CoreResult:
     """Run `elf` on `core` until it stores to the exit device; errors on timeout, halt or a bad access."""
+    # Absolute paths: objcopy and the simulator run inside their own run folder.
+    work, elf = Path(work).resolve(), Path(elf).resolve()
     exe = build(core, work, params)
     runs = Path(work) / "coresim" / "runs"
     runs.mkdir(parents=True, exist_ok=True)
