@@ -26,9 +26,10 @@ from pathlib import Path
 
 from ..errors import CryptoppaError
 from ..flow import metrics
-from ..sim.core_sim import HARNESS, _elf_to_hex
+from ..flow.execute import run_sta
+from ..sim.core_sim import HARNESS, elf_to_hex
 from ..sw import parse_results
-from ..tools import find, run
+from ..tools import run
 from .annotate import Annotation, annotation
 from .cellmodels import cell_models
 from .vcd import Activity, read_activity
@@ -129,7 +130,7 @@ def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: fl
     (out / "tb.v").write_text(tb)
     (out / "core_inst.vh").write_text(inst)
     (out / "cells.v").write_text(cell_models(liberty))
-    _elf_to_hex(Path(elf), out / "prog.hex", out / "objcopy.log")
+    elf_to_hex(Path(elf), out / "prog.hex", out / "objcopy.log")
     run("iverilog (core activity)", ["iverilog", "-g2005", "-o", "tb.vvp", "-s", "tb", "-I", ".", "tb.v",
                                      str(HARNESS / "core_tb.v"), "cells.v", str(netlist.resolve())],
         out, out / "iverilog.log", 600.0)
@@ -155,9 +156,6 @@ def annotated_power(run_dir: Path, tcl: Path, out_dir: Path, period_ns: float) -
     script = (Path(run_dir) / "sta.tcl").read_text()
     if script.count(_VECTORLESS) != 1:
         raise CryptoppaError(f"{run_dir}/sta.tcl: expected one {_VECTORLESS!r} line (a vectorless flow run)")
-    sta = find("sta")
-    if sta is None:
-        raise CryptoppaError("OpenSTA (sta) not found; install it with `apt-get install -y opensta`")
     work = Path(out_dir)
     (work / "reports").mkdir(parents=True, exist_ok=True)
     (work / "activity").mkdir(exist_ok=True)
@@ -165,11 +163,7 @@ def annotated_power(run_dir: Path, tcl: Path, out_dir: Path, period_ns: float) -
     if Path(tcl).resolve() != (work / "activity" / "activity.tcl").resolve():
         shutil.copyfile(tcl, work / "activity" / "activity.tcl")
     (work / "sta.tcl").write_text(script.replace(_VECTORLESS, "source activity/activity.tcl"))
-    log = work / "sta.log"
-    run("OpenSTA (core activity)", [str(sta), "-no_splash", "-exit", "sta.tcl"], work, log, 1800.0)
-    text = log.read_text(errors="replace")
-    if "Error" in text:
-        raise CryptoppaError(f"OpenSTA: {next(ln for ln in text.splitlines() if 'Error' in ln).strip()} (log: {log})")
+    run_sta(work, work / "sta.log", 1800.0, "OpenSTA (core activity)")
     found = metrics.sta_metrics(work, "sta", period_ns)
     return {k: m.value for k, m in found.items() if k.startswith("power__")}
 

@@ -1,10 +1,25 @@
-"""`cryptoppa host-baseline`: AES-GCM / AES-CBC cycles per byte of the machine it runs on."""
+"""`cryptoppa host-baseline` (OpenSSL on this CPU) and `cryptoppa core-baseline` (firmware on the RV32 cores)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
+
+
+@contextlib.contextmanager
+def _progress_bar(unit: str):
+    """A progress callback for measure(): called after each item with the item count and what was done."""
+    from tqdm import tqdm
+
+    with tqdm(total=None, unit=unit, leave=False) as bar:
+        def progress(total: int, done: str) -> None:
+            bar.total = total
+            bar.set_description(done)
+            bar.update(1)
+
+        yield progress
 
 
 @click.command("host-baseline")
@@ -18,25 +33,19 @@ def host_baseline_command(out, features, key_bits, seconds, cpu_mhz):
     """Measure AES-GCM (64 B, 512 B, 16 KB) and AES-CBC (1 KB, 4 KB pages) with OpenSSL on this CPU."""
     import json
 
-    from tqdm import tqdm
-
     from . import host
 
-    with tqdm(total=None, unit="run", leave=False) as bar:
-        def progress(total, done_what):
-            bar.total = total
-            bar.set_description(done_what)
-            bar.update(1)
-
+    with _progress_bar("run") as progress:
         frame = host.measure(out, feature_sets=tuple(f.strip() for f in features.split(",") if f.strip()),
                              key_bits=int(key_bits), seconds=seconds, cpu_mhz=cpu_mhz, progress=progress)
-    meta = json.loads((out / "host.json").read_text())["host"]
+    written = json.loads((out / "host.json").read_text())
+    meta = written["host"]
     click.echo(f"{meta['cpu_model']} at {meta['cpu_mhz']:g} MHz ({meta['cpu_mhz_source']}); {meta['openssl']}")
     table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values="perf__cycles_per_byte",
                               sort=False)
     click.echo("cycles per byte:")
     click.echo(table.round(2).to_string())
-    for name, verdict in json.loads((out / "host.json").read_text())["mask_checks"].items():
+    for name, verdict in written["mask_checks"].items():
         click.echo(f"mask {name}: {verdict}")
     click.echo(f"written: {out / 'host_baseline.parquet'}")
 
@@ -59,8 +68,6 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
-    from tqdm import tqdm
-
     from ..sweep.execute import default_cache
     from . import cores as cores_mod
 
@@ -69,12 +76,7 @@ def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes
                                "long_bytes": long_bytes, "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
-    with tqdm(total=None, unit="fw", leave=False) as bar:
-        def progress(done, total, what):
-            bar.total = total
-            bar.set_description(what)
-            bar.update(1)
-
+    with _progress_bar("fw") as progress:
         table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress)
     shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
              "synth__design__instance__area__stdcell", "timing__fmax__mhz", "power__total", "power__activity__total",

@@ -131,7 +131,7 @@ def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.Dat
     work.mkdir(parents=True, exist_ok=True)
     ppa: dict[tuple[str, int], dict] = {}
     jobs = list(matrix.runs())
-    for i, (core, zk, variant, key, opt) in enumerate(jobs):
+    for core, zk, variant, key, opt in jobs:
         option = f"{core} ZK={zk} {variant} {opt} AES-{key}"
         if (core, zk) not in ppa:
             ppa[(core, zk)] = _ppa(core, zk, matrix, cache)
@@ -150,5 +150,5 @@ def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.Dat
                 r["status"], r["error"] = "failed", r["error"] or f"characterization: {base['ppa_error']}"
         results_mod.merge(out, rows, table=TABLE, identity=IDENTITY)
         if progress:
-            progress(i + 1, len(jobs), option)
+            progress(len(jobs), option)
     return pd.read_parquet(Path(out) / TABLE)

@@ -97,10 +97,10 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
     table = options.instances_for(pd.concat(frames, ignore_index=True), resolved.bits_per_second)
     out = pd.DataFrame({
         "option": table["option"], "kind": table["kind"], "clock": table["basis"],
-        "MHz": table["clock_mhz"].round(1), "Gb/s each": _sig(table["gbps"]),
+        "MHz": table["clock_mhz"].round(1), "Gb/s each": round_sig(table["gbps"]),
         "instances": table["instances"], "utilization": table["utilization"].round(3),
         "area mm2 each": table["area_mm2"].round(4), "mW each": table["power_mw"].round(2),
-        "Gb/s per mm2": _sig(table["gbps_per_mm2"]), "Gb/s per W": _sig(table["gbps_per_w"]),
+        "Gb/s per mm2": round_sig(table["gbps_per_mm2"]), "Gb/s per W": round_sig(table["gbps_per_w"]),
         "total area mm2": table["total_area_mm2"].round(2), "total power W": table["total_power_w"].round(3),
         "note": table["note"],
     })
@@ -114,8 +114,8 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
     return out
 
 
-def _sig(series: pd.Series, digits: int = 4) -> pd.Series:
-    # Options span six orders of magnitude (software cores to pipelined engines): round to significant digits.
+def round_sig(series: pd.Series, digits: int = 4) -> pd.Series:
+    """Round to `digits` significant digits, NaN kept: the options span six orders of magnitude."""
     return series.astype(float).map(lambda v: float(f"{v:.{digits}g}") if pd.notna(v) else v)
 
 

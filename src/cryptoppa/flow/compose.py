@@ -36,10 +36,8 @@ from ..designs import Design
 from ..errors import CryptoppaError
 from ..feasibility.throughput import hardware_throughput
 from ..pdk import PdkDescriptor
-from ..pdk.download import sha256_file
-from ..tools import find, run
 from . import metrics
-from .execute import execute, is_complete
+from .execute import execute, is_complete, run_sta, seal
 from .plan import FlowPoint, design_point, make_plan
 
 HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 1.4 s per gcm_iter engine)
@@ -191,28 +189,21 @@ def linked_sta(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: P
                           clock_mhz=ap.clock_mhz, clock_port=ap.engine.clock or "clk", input_activity=ap.activity)
         plan = make_plan(point, desc)
         (work / "sta.tcl").write_text(plan.scripts["sta.tcl"])
-        sta = find("sta")
-        if sta is None:
-            raise CryptoppaError("OpenSTA (sta) not found; install it with `apt-get install -y opensta`")
         try:
-            seconds = run("OpenSTA (linked array)", [str(sta), "-no_splash", "-exit", "sta.tcl"], work,
-                          work / "logs" / "sta.log", STA_TIMEOUT_S)
-            log = (work / "logs" / "sta.log").read_text(errors="replace")
-            if "Error" in log:
-                raise CryptoppaError(f"OpenSTA (linked array): {next(ln for ln in log.splitlines() if 'Error' in ln)}"
-                                     f" (log {final}.failed/logs/sta.log)")
+            seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, "OpenSTA (linked array)")
             result = metrics.sta_metrics(work, f"sta {plan.tools['sta']}", point.period_ns)
-        except BaseException:
+        except BaseException as err:
             shutil.rmtree(f"{final}.failed", ignore_errors=True)
             work.rename(f"{final}.failed")
+            if isinstance(err, CryptoppaError):  # point the message at where the log now lives
+                raise CryptoppaError(str(err).replace(str(work), f"{final}.failed")) from None
             raise
         result["flow__sta__runtime"] = metrics.Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
         metrics.write(work, result)
         (work / "run.json").write_text(json.dumps({"name": name, "engine_run": str(engine_dir),
                                                    "dispatcher_run": str(disp_dir), "n": n,
                                                    "tools": plan.tools, "assumptions": plan.assumptions}, indent=2) + "\n")
-        sums = {f: sha256_file(work / f) for f in ("metrics.json", "netlist.v", "run.json")}
-        (work / "seal.json").write_text(json.dumps(sums, indent=2) + "\n")
+        seal(work)
         shutil.rmtree(final, ignore_errors=True)
         work.rename(final)
         return final, True

@@ -32,11 +32,26 @@ def _stage(plan: Plan, work: Path) -> None:
     (work / "run.json").write_text(json.dumps({"name": plan.name, "key": plan.key, **plan.manifest()}, indent=2) + "\n")
 
 
-def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metrics.Metric]:
-    yosys = [sys.executable, "-m", "cryptoppa.tools.yosys_worker"]
+def _sta() -> Path:
     sta = find("sta")
     if sta is None:
         raise CryptoppaError("OpenSTA (sta) not found; install it with `apt-get install -y opensta` (see `cryptoppa doctor`)")
+    return sta
+
+
+def run_sta(work: Path, log: Path, timeout: float, name: str = "OpenSTA") -> float:
+    """OpenSTA on work/sta.tcl; its Tcl errors do not change the exit status, so the log is read for them."""
+    seconds = run(name, [str(_sta()), "-no_splash", "-exit", "sta.tcl"], work, log, timeout)
+    text = log.read_text(errors="replace")
+    if "Error" in text:
+        line = next(ln for ln in text.splitlines() if "Error" in ln)
+        raise ToolError(f"{name}: {line.strip()}", str(log))
+    return seconds
+
+
+def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metrics.Metric]:
+    yosys = [sys.executable, "-m", "cryptoppa.tools.yosys_worker"]
+    _sta()  # a missing OpenSTA fails the run before minutes of synthesis, not after
     ytool, stool = f"yosys {plan.tools['pyosys']}", plan.tools["sta"] or "sta"
     wall = {}
     env_log = work / "logs"
@@ -57,11 +72,7 @@ def _steps(plan: Plan, work: Path, timeouts: dict[str, float]) -> dict[str, metr
         capture, found = activity_step(plan, work, result)
         result.update(found)
         wall["activity"] = time.monotonic() - start
-    wall["sta"] = run("OpenSTA", [str(sta), "-no_splash", "-exit", "sta.tcl"], work, env_log / "sta.log", timeouts["sta"])
-    sta_log = (env_log / "sta.log").read_text(errors="replace")
-    if "Error" in sta_log:
-        line = next(ln for ln in sta_log.splitlines() if "Error" in ln)
-        raise ToolError(f"OpenSTA: {line.strip()}", str(env_log / "sta.log"))
+    wall["sta"] = run_sta(work, env_log / "sta.log", timeouts["sta"])
     result.update(metrics.synth_metrics(work, ytool))
     result.update(metrics.sta_metrics(work, stool, plan.point.period_ns))
     if capture is not None:
@@ -93,7 +104,7 @@ def _perf(plan: Plan, work: Path) -> dict[str, metrics.Metric]:
 _SEALED = ("metrics.json", "netlist.v", "run.json")
 
 
-def _seal(run_dir: Path) -> None:
+def seal(run_dir: Path) -> None:
     """Checksums of the files a cached result stands on; a later reader trusts the run only if they match."""
     sums = {name: sha256_file(run_dir / name) for name in _SEALED}
     (run_dir / "seal.json").write_text(json.dumps(sums, indent=2) + "\n")
@@ -127,7 +138,7 @@ def execute(plan: Plan, runs_dir: Path, timeouts: dict[str, float] | None = None
             raise moved from None
         raise
     metrics.write(work, result)
-    _seal(work)
+    seal(work)
     # Same key, same content: an existing run is replaced whole, never merged.
     if final.exists():
         trash = runs_dir / f".trash-{plan.name}-{os.getpid()}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..feasibility.report_text import round_sig
 from ..feasibility.units import format_bandwidth
 from .load import CYCLES, LATENCY, Results
 
@@ -30,10 +31,6 @@ POINT_COLUMNS = {
     LATENCY: "latency cycles",
 }
 _SIG = 4  # significant digits for derived quantities (fits, feasibility): inputs have ~4-6
-
-
-def _round(series: pd.Series, digits: int = _SIG) -> pd.Series:
-    return series.astype(float).map(lambda v: float(f"{v:.{digits}g}") if pd.notna(v) else v)
 
 
 def points_table(results: Results) -> pd.DataFrame:
@@ -68,9 +65,9 @@ def fits_table(fits: pd.DataFrame) -> pd.DataFrame:
                                        zip(fits["slope"], fits["slope_ci_low"], fits["slope_ci_high"])],
         "intercept (95 % CI)": [_interval(*v) for v in
                                 zip(fits["intercept"], fits["intercept_ci_low"], fits["intercept_ci_high"])],
-        "R2": _round(fits["r2"], 6),
+        "R2": round_sig(fits["r2"], 6),
         "linearity check": fits["linearity_check"],
-        "p (x² term)": _round(fits["linearity_p"], 3),
+        "p (x² term)": round_sig(fits["linearity_p"], 3),
         "note": fits["note"],
     })
 
@@ -82,7 +79,7 @@ def engines_table(engines: pd.DataFrame) -> pd.DataFrame:
         "clock MHz": engines["clock_mhz"],
         "line bytes": engines["line_bytes"],
         "cycles/line": engines["cycles_per_line"],
-        "per-engine Gb/s": _round(engines["bits_per_second"] / 1e9),
+        "per-engine Gb/s": round_sig(engines["bits_per_second"] / 1e9),
         "note": engines["note"],
     })
 
@@ -92,10 +89,10 @@ def feasibility_table(feas: pd.DataFrame) -> pd.DataFrame:
         "preset": feas["bandwidth"],
         "bandwidth": feas["bandwidth_bits"].map(format_bandwidth),
         "group": feas["group"],
-        "per-engine Gb/s": _round(feas["per_engine_bits"] / 1e9),
-        "engines (exact)": _round(feas["engines_exact"], 6),
+        "per-engine Gb/s": round_sig(feas["per_engine_bits"] / 1e9),
+        "engines (exact)": round_sig(feas["engines_exact"], 6),
         "engines": feas["engines"],
-        "utilization": _round(feas["utilization"], 3),
+        "utilization": round_sig(feas["utilization"], 3),
         "area mm² (95 % CI)": [_interval(*v) for v in
                                zip(feas["area_mm2"], feas["area_mm2_low"], feas["area_mm2_high"])],
         "power W (95 % CI)": [_interval(*v) for v in
@@ -110,22 +107,22 @@ def compare_table(compare: pd.DataFrame) -> pd.DataFrame:
         "N": compare["n"],
         "cycles/line": compare["cycles_per_line"],
         "latency cycles": compare["latency_cycles"],
-        "Gb/s": _round(compare["gbps"]),
-        "area mm²": _round(compare["area_mm2"]),
-        "power mW": _round(compare["power_mw"]),
-        "mm² per Gb/s": _round(compare["mm2_per_gbps"]),
-        "mW per Gb/s": _round(compare["mw_per_gbps"]),
-        "Gb/s per mm²": _round(compare["gbps_per_mm2"]),
-        "Gb/s per mW": _round(compare["gbps_per_mw"]),
+        "Gb/s": round_sig(compare["gbps"]),
+        "area mm²": round_sig(compare["area_mm2"]),
+        "power mW": round_sig(compare["power_mw"]),
+        "mm² per Gb/s": round_sig(compare["mm2_per_gbps"]),
+        "mW per Gb/s": round_sig(compare["mw_per_gbps"]),
+        "Gb/s per mm²": round_sig(compare["gbps_per_mm2"]),
+        "Gb/s per mW": round_sig(compare["gbps_per_mw"]),
     })
 
 
 def activity_table(comparison: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "configuration": comparison["configuration"], "activity": comparison["activity"],
-        "internal mW": _round(comparison["internal_w"] * 1e3), "switching mW": _round(comparison["switching_w"] * 1e3),
-        "leakage mW": _round(comparison["leakage_w"] * 1e3), "total mW": _round(comparison["power_w"] * 1e3),
-        "/ vectorless": _round(comparison["ratio_to_vectorless"], 3),
-        "coverage": _round(comparison["coverage"], 3),
-        "pJ per byte": _round(comparison["energy_per_byte_pj"]),
+        "internal mW": round_sig(comparison["internal_w"] * 1e3), "switching mW": round_sig(comparison["switching_w"] * 1e3),
+        "leakage mW": round_sig(comparison["leakage_w"] * 1e3), "total mW": round_sig(comparison["power_w"] * 1e3),
+        "/ vectorless": round_sig(comparison["ratio_to_vectorless"], 3),
+        "coverage": round_sig(comparison["coverage"], 3),
+        "pJ per byte": round_sig(comparison["energy_per_byte_pj"]),
     })

@@ -83,7 +83,7 @@ def build(core: str, work: Path, params: dict[str, int] | None = None) -> Path:
     return exe
 
 
-def _elf_to_hex(elf: Path, out: Path, log: Path) -> None:
+def elf_to_hex(elf: Path, out: Path, log: Path) -> None:
     """Byte-wide $readmemh image, addresses relative to the RAM base; everything loadable must fit the RAM."""
     if not elf.is_file():
         raise CryptoppaError(f"ELF file {elf} does not exist")
@@ -108,7 +108,7 @@ def run_core(core: str, elf: Path, work: Path, *, params: dict[str, int] | None 
     runs = Path(work) / "coresim" / "runs"
     runs.mkdir(parents=True, exist_ok=True)
     rundir = Path(tempfile.mkdtemp(prefix=f"{Path(elf).stem}-{core}-", dir=runs))
-    _elf_to_hex(Path(elf), rundir / "prog.hex", rundir / "objcopy.log")
+    elf_to_hex(Path(elf), rundir / "prog.hex", rundir / "objcopy.log")
     log = rundir / "sim.log"
     # The wheel's simulators run at millions of cycles per second; the timeout only catches a hung process.
     # Names relative to the run folder: the testbench holds plusarg strings in 128 characters.

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CryptoppaError, ToolError
-from ..tools.runner import run
+from ..tools.runner import run_status
 
 QEMU = "qemu-system-riscv32"
 CRYPTO_CPU = "rv32,zkne=true,zknd=true,zbkc=true"
@@ -35,21 +35,13 @@ def run_qemu(elf: Path, log: Path, *, crypto: bool = False, timeout_s: float = 1
         raise CryptoppaError(f"{QEMU} not found; install the Debian package qemu-system-misc")
     log.parent.mkdir(parents=True, exist_ok=True)
     uart_file = log.with_suffix(".uart")
-    rc_file = log.with_suffix(".rc")
-    for f in (uart_file, rc_file):
-        f.unlink(missing_ok=True)
+    uart_file.unlink(missing_ok=True)
     argv = [qemu, "-machine", "virt", "-bios", "none", "-nographic", "-monitor", "none",
             "-serial", f"file:{uart_file}", "-icount", "shift=0", "-kernel", str(elf.resolve())]
     if crypto:
         argv[1:1] = ["-cpu", CRYPTO_CPU]
-    # qemu's exit status is the firmware's fail code, which runner.run would turn into an error: a shell records
-    # it in a file instead, so only a timeout or a missing shell fails the run itself.
-    wrapper = ["sh", "-c", '"$@"; echo $? > "$RC"', "sh", *argv]
-    run("qemu", ["env", f"RC={rc_file}", *wrapper], cwd=log.parent, log=log, timeout=timeout_s)
-    try:
-        code = int(rc_file.read_text().strip())
-    except (OSError, ValueError):
-        raise ToolError(f"qemu: no exit status recorded in {rc_file}", str(log)) from None
+    # qemu's exit status is the firmware's fail code: data, not a tool failure.
+    code, _ = run_status("qemu", argv, cwd=log.parent, log=log, timeout=timeout_s)
     uart = uart_file.read_text(errors="replace") if uart_file.exists() else ""
     # A clean run writes nothing to the log (the UART goes to its file); text there with a non-zero status means
     # qemu itself failed (bad option, unloadable ELF) rather than the firmware reporting a fail code.

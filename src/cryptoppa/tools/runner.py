@@ -20,10 +20,12 @@ def _tail(log: Path, lines: int = 5) -> str:
     return " | ".join(ln.strip() for ln in keep)
 
 
-def run(name: str, argv: list[str], cwd: Path, log: Path, timeout: float, env: dict[str, str] | None = None) -> float:
-    """Run argv in cwd, stdout+stderr to log; return wall seconds. Raises ToolError on failure or timeout.
+def run_status(name: str, argv: list[str], cwd: Path, log: Path, timeout: float,
+               env: dict[str, str] | None = None) -> tuple[int, float]:
+    """Run argv in cwd, stdout+stderr to log; return (exit status, wall seconds).
 
-    env, when given, is the whole environment of the program (not merged with ours).
+    Raises ToolError only when the program is missing or times out: for programs whose exit status is data
+    (qemu returns the firmware's fail code). env, when given, is the whole environment of the program.
     """
     start = time.monotonic()
     with open(log, "w") as out:
@@ -39,6 +41,12 @@ def run(name: str, argv: list[str], cwd: Path, log: Path, timeout: float, env: d
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             raise ToolError(f"{name} timed out after {timeout:g} s", str(log)) from None
+    return code, time.monotonic() - start
+
+
+def run(name: str, argv: list[str], cwd: Path, log: Path, timeout: float, env: dict[str, str] | None = None) -> float:
+    """Run argv in cwd, stdout+stderr to log; return wall seconds. Raises ToolError on failure or timeout."""
+    code, seconds = run_status(name, argv, cwd, log, timeout, env)
     if code != 0:
         raise ToolError(f"{name} failed (exit {code}): {_tail(log)}", str(log))
-    return time.monotonic() - start
+    return seconds
