@@ -7,27 +7,35 @@
 // and only handshakes and the result mux pass through here: synthesized alone,
 // this module is the array's overhead over N engines.
 //
+// Structure: a binary tree of 2-way nodes over the engines, so logic, depth
+// and synthesis time grow as N, log N and N (a flat round-robin scan over N
+// engines is a chain whose synthesis grows much faster: 9 minutes at N = 256).
+// Nodes are numbered as in a binary heap: node 1 is the root, node j has
+// children 2j and 2j+1, and nodes N..2N-1 are the engines (engine i is node
+// N+i). Any N >= 1 gives a complete tree this way.
+//
 // Policies:
 //   * key: key_ready is the AND of all engines' key_ready and each engine's
 //     key_valid is the outer handshake, so every engine takes the same key in
 //     the same cycle, exactly once (a plain broadcast would let an engine that
 //     is ready early take the key again while the others are still busy).
-//   * lines: round-robin over the engines whose in_ready is high, starting
-//     after the engine that took the previous line. Round-robin rather than
-//     fixed priority so that engines which accept several lines (pipelines)
-//     share the load instead of engine 0 filling up first. A line is routed
-//     only to an engine that is ready now, so it is taken in that same cycle
-//     and in_valid never has to be withdrawn from an engine.
-//   * results: round-robin over engines with out_valid. While the chosen
-//     result waits for out_ready the pointer parks on that engine; it stays
-//     valid and stable (engine rule), so it keeps the highest priority and
-//     the array's outputs stay stable too, with no extra hold register.
+//   * lines: each node passes a line to a child with a ready engine below it,
+//     preferring the child it did not pick last time (one bit per node). The
+//     tree thus spreads lines over engines that accept several (pipelines)
+//     instead of filling engine 0 first; with N a power of two every engine
+//     gets an equal share. A line is routed only to an engine that is ready
+//     now, so it is taken in that same cycle and in_valid is never withdrawn.
+//   * results: each node picks a child with a result, preferring the child it
+//     did not return last time. While the picked result waits for out_ready
+//     the node's bit parks on that child; the result stays valid and stable
+//     (engine rule), so the array's outputs stay stable too, with no hold
+//     register.
 // Results of different engines may therefore leave out of acceptance order;
 // each carries its caller's ID unchanged, so no tag remapping is needed.
 // Engines must not make in_ready/key_ready/out_valid depend on the valid or
 // ready they receive (the usual valid/ready rule), or the routing would loop.
 //
-// State: two round-robin pointers of clog2(N) bits; none when N = 1.
+// State: three bits per node (two preferences, the reset for its children), N-1 nodes; none when N = 1.
 module array_dispatch #(
   parameter N          = 2,
   parameter LINE_BYTES = 64,
@@ -59,7 +67,7 @@ module array_dispatch #(
   input  wire [N*ID_BITS-1:0]      e_out_id
 );
   localparam LW = 8 * LINE_BYTES;
-  localparam W  = (N > 1) ? $clog2(N) : 1;
+  localparam RW = LW + 128 + 1 + ID_BITS;  // one result: data, tag, auth_fail, id
 
   generate
     if (N < 1) begin : g_bad_n
@@ -70,57 +78,95 @@ module array_dispatch #(
   assign key_ready   = &e_key_ready;
   assign e_key_valid = {N{key_valid && key_ready}};
 
-  reg [W-1:0] in_ptr, out_ptr;
-  reg [W-1:0] in_pick, out_pick;
-  reg         in_any, out_any;
-  reg [W:0]   idx;  // ptr + k < 2N fits in W+1 bits
-  integer     k;
+  // Per tree node (index 1..2N-1; 0 unused): up = from the subtree, down = into it.
+  wire [2*N-1:0]    up_ready, up_valid;     // some engine below is ready / has a result
+  wire [2*N-1:0]    down_valid, down_ready; // the line / the result handshake routed here
+  wire [2*N*RW-1:0] up_result;              // the result this node offers its parent
+  wire [N-1:0]      node_rst;               // reset as it reaches each node (registered by its parent)
 
-  // Scan from the farthest engine to the nearest so the nearest ready one
-  // (in round-robin order from the pointer) is assigned last and wins.
-  always @* begin
-    in_pick  = in_ptr;
-    out_pick = out_ptr;
-    in_any   = 1'b0;
-    out_any  = 1'b0;
-    for (k = N - 1; k >= 0; k = k - 1) begin
-      idx = in_ptr + k;
-      if (idx >= N) idx = idx - N;
-      if (e_in_ready[idx]) begin
-        in_pick = idx[W-1:0];
-        in_any  = 1'b1;
-      end
-      idx = out_ptr + k;
-      if (idx >= N) idx = idx - N;
-      if (e_out_valid[idx]) begin
-        out_pick = idx[W-1:0];
-        out_any  = 1'b1;
-      end
+  genvar i, j;
+  generate
+    for (i = 0; i < N; i = i + 1) begin : g_leaf
+      assign up_ready[N+i]  = e_in_ready[i];
+      assign up_valid[N+i]  = e_out_valid[i];
+      assign up_result[(N+i)*RW +: RW] = {e_out_data[i*LW +: LW], e_out_tag[i*128 +: 128],
+                                          e_out_auth_fail[i], e_out_id[i*ID_BITS +: ID_BITS]};
+      assign e_in_valid[i]  = down_valid[N+i];
+      assign e_out_ready[i] = down_ready[N+i];
     end
-  end
 
-  wire accept = in_valid && in_any;
-  wire [W-1:0] in_next  = (in_pick == N - 1) ? {W{1'b0}} : in_pick + 1'b1;
-  wire [W-1:0] out_next = (out_pick == N - 1) ? {W{1'b0}} : out_pick + 1'b1;
+    for (j = 1; j < N; j = j + 1) begin : g_node
+      wire rst_q;
+      array_dispatch_node #(.RW(RW)) u_node (
+        .clk(clk), .rst(node_rst[j]), .rst_q(rst_q),
+        .up_ready_c({up_ready[2*j+1], up_ready[2*j]}), .up_ready(up_ready[j]),
+        .down_valid(down_valid[j]), .down_valid_c({down_valid[2*j+1], down_valid[2*j]}),
+        .up_valid_c({up_valid[2*j+1], up_valid[2*j]}), .up_valid(up_valid[j]),
+        .up_result_c(up_result[2*j*RW +: 2*RW]), .up_result(up_result[j*RW +: RW]),
+        .down_ready(down_ready[j]), .down_ready_c({down_ready[2*j+1], down_ready[2*j]}));
+      if (2*j < N)   assign node_rst[2*j]   = rst_q;
+      if (2*j+1 < N) assign node_rst[2*j+1] = rst_q;
+    end
+  endgenerate
+
+  // The root (node 1) faces the outside; the line is taken only where an engine is ready.
+  assign node_rst[0]   = 1'b0;
+  if (N > 1) begin : g_root_rst
+    assign node_rst[1] = rst;
+  end
+  assign in_ready      = up_ready[1];
+  assign down_valid[1] = in_valid && up_ready[1];
+  assign out_valid     = up_valid[1];
+  assign down_ready[1] = out_ready && up_valid[1];
+  assign {out_data, out_tag, out_auth_fail, out_id} = up_result[RW +: RW];
+  assign down_valid[0] = 1'b0;
+  assign down_ready[0] = 1'b0;
+  assign up_ready[0]   = 1'b0;
+  assign up_valid[0]   = 1'b0;
+  assign up_result[0 +: RW] = {RW{1'b0}};
+endmodule
+
+// One 2-way node of the tree: children c[0] (left) and c[1] (right), parent above.
+module array_dispatch_node #(
+  parameter RW = 1
+) (
+  input  wire          clk,
+  input  wire          rst,
+  output reg           rst_q,       // rst one cycle later, for the children
+  input  wire [1:0]    up_ready_c,
+  output wire          up_ready,
+  input  wire          down_valid,
+  output wire [1:0]    down_valid_c,
+  input  wire [1:0]    up_valid_c,
+  output wire          up_valid,
+  input  wire [2*RW-1:0] up_result_c,
+  output wire [RW-1:0] up_result,
+  input  wire          down_ready,
+  output wire [1:0]    down_ready_c
+);
+  reg in_last_b, out_last_b;  // the child picked last (1 = right), so the other one goes first
+  wire in_b  = up_ready_c[1] && (!in_last_b || !up_ready_c[0]);
+  wire out_b = up_valid_c[1] && (!out_last_b || !up_valid_c[0]);
+
+  assign up_ready     = |up_ready_c;
+  assign up_valid     = |up_valid_c;
+  assign up_result    = out_b ? up_result_c[RW +: RW] : up_result_c[0 +: RW];
+  assign down_valid_c = {down_valid && in_b, down_valid && !in_b};
+  assign down_ready_c = {down_ready && out_b, down_ready && up_valid_c[0] && !out_b};
+
+  // The reset reaches each level of the tree one cycle after the level above, so no net fans out to all
+  // nodes (flat synthesis would buffer such a net; a netlist kept hierarchical could not). Lines are never
+  // held in a node, so a late reset only delays the nodes' return to their first preference.
+  always @(posedge clk) rst_q <= rst;
 
   always @(posedge clk) begin
     if (rst) begin
-      in_ptr  <= {W{1'b0}};
-      out_ptr <= {W{1'b0}};
+      in_last_b  <= 1'b1;  // so the left child, engine 0's side, goes first
+      out_last_b <= 1'b1;
     end else begin
-      if (accept) in_ptr <= in_next;
-      if (out_any) out_ptr <= out_ready ? out_next : out_pick;
+      if (down_valid) in_last_b <= in_b;
+      // Taken: the other child goes first next time. Waiting: park on the pick (it must stay stable).
+      if (up_valid) out_last_b <= down_ready ? out_b : !out_b;
     end
   end
-
-  assign in_ready    = in_any;
-  localparam [N-1:0] ONE = 1;
-  assign e_in_valid  = accept ? ONE << in_pick : {N{1'b0}};
-  assign e_out_ready = (out_ready && out_any) ? ONE << out_pick : {N{1'b0}};
-
-  assign out_valid     = out_any;
-  assign out_data      = e_out_data[out_pick*LW +: LW];
-  assign out_tag       = e_out_tag[out_pick*128 +: 128];
-  assign out_auth_fail = e_out_auth_fail[out_pick];
-  assign out_id        = e_out_id[out_pick*ID_BITS +: ID_BITS];
 endmodule

@@ -11,7 +11,6 @@ caller that matches results by ID must keep IDs unique among the lines in flight
 
 from __future__ import annotations
 
-import math
 import os
 from pathlib import Path
 
@@ -177,11 +176,16 @@ def array_design(engine_name: str | Design, n: int, work_dir: Path, id_bits: int
         clock=engine.clock,
         reset=engine.reset,
         interface="engine",
-        description=f"{n} x {engine.name} behind a round-robin dispatcher (results out of order across engines)",
+        description=f"{n} x {engine.name} behind a tree dispatcher (results out of order across engines)",
         params=params,
     )
 
 
-def dispatcher_flops(n: int) -> int:
-    """Flip-flops of array_dispatch with N engines: two round-robin pointers, none when there is one engine."""
-    return 0 if n == 1 else 2 * math.ceil(math.log2(n))
+def dispatcher_flops(n: int, flat: bool = False) -> int:
+    """Flip-flops of array_dispatch with N engines: in each of its N - 1 tree nodes two preference bits and the
+    reset stage for its children. Flattened, synthesis merges the equal reset stages of a tree level and drops
+    those of nodes without node children: one per level above the last."""
+    if not flat:
+        return 3 * (n - 1)
+    with_node_children = (n - 1) // 2
+    return 2 * (n - 1) + (with_node_children.bit_length() if with_node_children else 0)

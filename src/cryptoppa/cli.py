@@ -271,11 +271,14 @@ def fit(results, x, as_json):
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 @click.option("--dry-run", is_flag=True, help="list the points and exit")
 @click.option("--flat", is_flag=True, help="synthesize arrays flat instead of composing them (N <= 64)")
-def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat):
+@click.option("--composed", is_flag=True, help="compose arrays even where the sweep file says flat")
+def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed):
     """Characterize every point of a sweep file; results go to its output folder."""
     from . import sweep as sweep_mod
 
-    spec = sweep_mod.load(sweep_file, array_mode="flat" if flat else None)
+    if flat and composed:
+        raise CryptoppaError("--flat and --composed exclude each other")
+    spec = sweep_mod.load(sweep_file, array_mode="flat" if flat else "composed" if composed else None)
     click.echo(f"{spec.name}: {len(spec.points)} points -> {spec.output}")
     if dry_run:
         for point in spec.points:

@@ -1,10 +1,11 @@
 """Composed array characterization (cryptoppa.flow.compose) against flat synthesis, with the real tools on the
 toy engine (seconds per run). gcm_iter is compared by bench/sweep_scaling.py (minutes per flat run).
 
-The bounds below are the measured gaps of the toy engine, documented in bench/README.md: flip-flops and the
-linked netlist's cells are exact; area, power and fmax differ because flat ABC restructures logic across the
-engine/dispatcher boundary and buffers the line inputs shared by all engines, which the toy engine (almost all
-of its logic sits on those inputs) shows at its worst."""
+The bounds below are the measured gaps of the toy engine, documented in bench/README.md: flip-flops differ
+exactly by the dispatcher's reset stages that flat synthesis merges; area and power (sums of the parts) are
+within 1 % and 3 %. The toy engine's own paths are so short (about 2.8 GHz) that the dispatcher's tree round
+trip (in_ready up, in_valid down through 2 log2 N nodes, kept hierarchical) sets the composed fmax, which flat
+synthesis shortens by merging the nodes' logic: 12 % lower at N = 4. For gcm_iter the engine's paths set fmax."""
 
 import shutil
 import textwrap
@@ -14,7 +15,7 @@ import pytest
 
 from array_tb import TOY_RTL, toy_engine
 from cryptoppa import pdk
-from cryptoppa.arrays import MAX_N_FLAT, array_design
+from cryptoppa.arrays import MAX_N_FLAT, array_design, dispatcher_flops
 from cryptoppa.errors import CryptoppaError
 from cryptoppa.flow import design_point, read
 from cryptoppa.flow.compose import ArrayPoint, cached_run, compose, render_linked_top
@@ -47,15 +48,15 @@ def test_composed_matches_flat(flexlib_home, tmp_path, n):
     c = {k: m.value for k, m in result.metrics.items()}
     f = {k: m.value for k, m in flat.items()}
     print({k: (c[k], f[k]) for k in (AREA, FLOPS, "power__total", "timing__fmax__mhz")})
-    assert c[FLOPS] == f[FLOPS]
-    assert _gap(c[AREA], f[AREA]) < 0.02
-    assert _gap(c["power__total"], f["power__total"]) < 0.08
-    assert _gap(c["timing__fmax__mhz"], f["timing__fmax__mhz"]) < 0.03
-    # The engine alone sees 0.1 toggles per cycle on in_valid/key_valid/out_ready; in the linked array it sees
-    # the dispatcher's (lower) activity, so N x engine alone overstates the array's power.
+    # The composed dispatcher keeps its hierarchy, so its reset stages are not merged as in flat synthesis.
+    assert c[FLOPS] - f[FLOPS] == dispatcher_flops(n) - dispatcher_flops(n, flat=True)
+    assert _gap(c[AREA], f[AREA]) < 0.01
+    assert _gap(c["power__total"], f["power__total"]) < 0.03
+    assert _gap(c["timing__fmax__mhz"], f["timing__fmax__mhz"]) < 0.15
+    # Power is the sum of the parts, each characterized alone (the module doc says why).
     eng = read(result.sources[0])
     disp = read(result.sources[1])
-    assert c["power__total"] < n * eng["power__total"].value + disp["power__total"].value
+    assert c["power__total"] == pytest.approx(n * eng["power__total"].value + disp["power__total"].value)
     # Cached: a second call builds nothing and gives the same numbers.
     again = compose(ArrayPoint(toy_engine(), n, PARAMS, "freepdk45", "nom", 225.0), cache)
     assert not again.built and {k: m.value for k, m in again.metrics.items()
@@ -71,7 +72,7 @@ def test_extrapolated_beyond_linked_size(flexlib_home, tmp_path):
     assert extra.method == "extrapolated"
     for k in (AREA, FLOPS, CELLS):
         assert extra.metrics[k].value == linked.metrics[k].value
-    assert _gap(extra.metrics["power__total"].value, linked.metrics["power__total"].value) < 0.03
+    assert extra.metrics["power__total"].value == pytest.approx(linked.metrics["power__total"].value)
     assert extra.metrics["timing__setup__ws"].value <= read(linked.sources[0])["timing__setup__ws"].value
 
 
@@ -136,7 +137,7 @@ def test_sweep_rows(flexlib_home, toy_design, tmp_path):
     table = run_sweep(replace(spec, points=spec.points[:2]), jobs=2, **quiet).set_index("n")
     assert set(table.status) == {"ok"}, table.error.tolist()
     assert table.loc[2, "composed_from"].startswith("linked: ") and table.loc[2, "array_mode"] == "composed"
-    assert table.loc[2, FLOPS] == 2 * table.loc[1, FLOPS] + 2  # plus two 1-bit round-robin pointers
+    assert table.loc[2, FLOPS] == 2 * table.loc[1, FLOPS] + dispatcher_flops(2)  # one tree node, hierarchical
     assert table.loc[2, "perf__cycles_per_line"] == max(table.loc[1, "perf__cycles_per_line"] / 2, 1)
     again = run_sweep(replace(spec, points=spec.points[:2]), jobs=1, **quiet)
     assert set(again.status) == {"cached"}

@@ -4,17 +4,23 @@ Flat synthesis of N engines costs N times the engine's synthesis; here the engin
 point (the same key as its single-engine run, so every N reuses it) and the dispatcher
 (designs/array/array_dispatch.v, all of the array's own logic) is a cached flow point of its own.
 
-* Area, cells and flip-flops are the sums N x engine + dispatcher: the linked array is exactly those cells.
-* N <= HIER_MAX_N: OpenSTA runs on the hierarchical netlist (a generated structural top instantiating the two
-  cached netlists), with the flow's own sta.tcl. Timing then includes the dispatcher<->engine interface paths,
-  and vectorless power propagates the dispatcher's activity into each engine's in_valid/key_valid/out_ready
-  and each engine's output activity into the dispatcher, exactly as in flat synthesis (an engine alone sees
-  0.1 toggles per cycle on those inputs instead, which overstates its power by several percent).
-* N > HIER_MAX_N (linking 1024 engines is gigabytes of STA data): documented extrapolation from the largest
-  linked array H = HIER_MAX_N. Per-engine power in the array p_e = (P_linked(H) - P_dispatcher_alone(H)) / H,
-  and P(N) = N p_e + P_dispatcher_alone(N), per component. Worst setup slack = min(engine alone,
-  linked(H) + dispatcher_alone(N) - dispatcher_alone(H)): what grows with N on the interface paths is the
-  dispatcher's logic; the shared-input fan-out is assumed buffered by a tree (log depth), as synthesis does.
+* Area, cells, flip-flops and vectorless power are the sums N x engine + dispatcher, each characterized alone
+  with the point's input activity on all of its inputs. For power this matches flat synthesis within about
+  1 % at small N (bench/README.md); OpenSTA on the linked netlist instead propagates the dispatcher's activity
+  into each engine's handshake inputs, which makes the same engines 12 % cheaper than flat synthesis does at
+  N = 2: vectorless propagation depends on how the logic happens to be structured (issue 7's reason for
+  simulated activity), and the sum of parts at least gives every N the same per-engine power.
+* Timing, N <= HIER_MAX_N: OpenSTA runs on the hierarchical netlist (a generated structural top instantiating
+  the two cached netlists), with the flow's own sta.tcl, so it includes the dispatcher<->engine paths.
+* Timing, N > HIER_MAX_N (linking 1024 engines is gigabytes of STA data): worst setup slack = min(engine
+  alone, linked(H) + dispatcher(N) - dispatcher(H)) with H = HIER_MAX_N: what grows with N on the interface
+  paths is the dispatcher's logic; the shared-input fan-out is assumed buffered by a tree (log depth), as
+  synthesis does.
+* Dispatcher (a binary tree of identical nodes, synthesized with its hierarchy kept so the node is mapped once):
+  synthesized and timed at N up to DISPATCH_RUN_MAX_N. Beyond (OpenSTA alone takes minutes on its 10^5-10^6
+  cells), it is fitted over its runs at the powers of two from DISPATCH_FIT_MIN_N to DISPATCH_RUN_MAX_N: cells,
+  area and power as straight lines in the number of nodes (N - 1), worst setup slack as a straight line in the
+  tree depth ceil(log2 N), flip-flops exactly 3 (N - 1). bench/sweep_scaling.py checks the fit at N = 256.
 * Throughput: cycles per line = max(engine's simulated cycles per line / N, 1), because the dispatcher
   accepts at most one line per cycle; latency is the engine's (the dispatcher is combinational both ways).
 """
@@ -25,13 +31,16 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import math
 import os
 import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..arrays import DISPATCH_RTL, DISPATCH_TOP, array_top, check_array_size
+import numpy as np
+
+from ..arrays import DISPATCH_RTL, DISPATCH_TOP, array_top, check_array_size, dispatcher_flops
 from ..designs import Design
 from ..errors import CryptoppaError
 from ..feasibility.throughput import hardware_throughput
@@ -40,6 +49,8 @@ from . import metrics
 from .execute import execute, is_complete, run_sta, seal
 from .plan import FlowPoint, design_point, make_plan
 
+DISPATCH_RUN_MAX_N = 128  # largest dispatcher run through OpenSTA; larger ones are fitted (module doc)
+DISPATCH_FIT_MIN_N = 16
 HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 1.4 s per gcm_iter engine)
 STA_TIMEOUT_S = 1800.0
 _SYNTH_SUMS = ("synth__design__instance__count", "synth__design__instance__count__sequential",
@@ -81,7 +92,8 @@ def dispatcher_point(ap: ArrayPoint, n: int) -> FlowPoint:
     p = dict(ap.params)
     return FlowPoint(rtl=(DISPATCH_RTL,), top=DISPATCH_TOP, pdk=ap.pdk, corner=ap.corner, clock_mhz=ap.clock_mhz,
                      params=(("ID_BITS", p["ID_BITS"]), ("LINE_BYTES", p["LINE_BYTES"]), ("N", n)),
-                     clock_port=ap.engine.clock or "clk", input_activity=ap.activity, design=DISPATCH_TOP)
+                     clock_port=ap.engine.clock or "clk", input_activity=ap.activity, design=DISPATCH_TOP,
+                     flatten=False)
 
 
 @contextlib.contextmanager
@@ -217,27 +229,54 @@ def _derived(name: str, value, unit: str) -> metrics.Metric:
     return metrics.Metric(value, unit, "composed", "cryptoppa.flow.compose")
 
 
+def dispatcher(ap: ArrayPoint, n: int, desc: PdkDescriptor, cache: Path, force: bool = False
+               ) -> tuple[dict[str, metrics.Metric], list[Path], bool]:
+    """The dispatcher's metrics for n engines, the run directories they come from and whether any was built:
+    its own cached run up to DISPATCH_RUN_MAX_N, a fit over the runs from DISPATCH_FIT_MIN_N beyond."""
+    if n <= DISPATCH_RUN_MAX_N:
+        run_dir, was_cached = cached_run(dispatcher_point(ap, n), desc, cache, force)
+        return metrics.read(run_dir), [run_dir], not was_cached
+    sizes = [1 << k for k in range(DISPATCH_FIT_MIN_N.bit_length() - 1, DISPATCH_RUN_MAX_N.bit_length())]
+    runs = [cached_run(dispatcher_point(ap, m), desc, cache, force) for m in sizes]
+    fitted = [metrics.read(run_dir) for run_dir, _ in runs]
+    out = {name: _fitted(name, [m - 1 for m in sizes], [f[name].value for f in fitted], n - 1, fitted[-1][name].unit)
+           for name in (*_SYNTH_SUMS, *_POWER) if name != "synth__design__instance__count__sequential"}
+    out["synth__design__instance__count__sequential"] = _derived("", dispatcher_flops(n), "cells")
+    slacks = [f["timing__setup__ws"].value for f in fitted]
+    if None not in slacks:
+        depths = [math.ceil(math.log2(m)) for m in sizes]
+        out["timing__setup__ws"] = _fitted("", depths, slacks, math.ceil(math.log2(n)), "ns")
+    out["timing__hold__ws"] = _derived("", min(f["timing__hold__ws"].value for f in fitted), "ns")
+    return out, [run_dir for run_dir, _ in runs], any(not was_cached for _, was_cached in runs)
+
+
+def _fitted(name: str, xs: list[float], ys: list[float], x: float, unit: str) -> metrics.Metric:
+    slope, intercept = np.polyfit(xs, ys, 1)
+    value = float(slope * x + intercept)
+    return _derived(name, int(round(value)) if name == "synth__design__instance__count" else value, unit)
+
+
 def compose(ap: ArrayPoint, cache: Path, force: bool = False, hier_max_n: int = HIER_MAX_N) -> Composed:
     """The array's metrics (METRICS2.1 names) from the engine's and dispatcher's cached runs; see the module doc."""
     from .. import pdk as pdk_mod
 
     desc = pdk_mod.get(ap.pdk)
     engine_dir, e_cached = cached_run(engine_point(ap), desc, cache, force)
-    disp_dir, d_cached = cached_run(dispatcher_point(ap, ap.n), desc, cache, force)
-    built = not (e_cached and d_cached)
-    eng, disp = metrics.read(engine_dir), metrics.read(disp_dir)
+    disp, sources, d_built = dispatcher(ap, ap.n, desc, cache, force)
+    built = d_built or not e_cached
+    eng = metrics.read(engine_dir)
     out: dict[str, metrics.Metric] = {}
-    for name in _SYNTH_SUMS:
+    for name in (*_SYNTH_SUMS, *_POWER):
         if name in eng and name in disp:
             out[name] = _derived(name, ap.n * eng[name].value + disp[name].value, eng[name].unit)
     linked_n = min(ap.n, hier_max_n)
-    sources = [engine_dir, disp_dir]
+    sources = [engine_dir, *sources]
     start = time.monotonic()
     if linked_n == ap.n:
-        linked_dir, l_built = linked_sta(ap, ap.n, engine_dir, disp_dir, desc, cache, force)
+        linked_dir, l_built = linked_sta(ap, ap.n, engine_dir, sources[1], desc, cache, force)
         sources.append(linked_dir)
         linked = metrics.read(linked_dir)
-        out.update({k: v for k, v in linked.items() if k.startswith(("timing__", "power__"))})
+        out.update({k: v for k, v in linked.items() if k.startswith("timing__")})
         method = "linked"
     else:
         disp_h_dir, h_cached = cached_run(dispatcher_point(ap, linked_n), desc, cache, force)
@@ -245,18 +284,15 @@ def compose(ap: ArrayPoint, cache: Path, force: bool = False, hier_max_n: int = 
         built = built or not h_cached
         sources += [disp_h_dir, linked_dir]
         linked, disp_h = metrics.read(linked_dir), metrics.read(disp_h_dir)
-        out.update(_extrapolate(ap.n, linked_n, eng, disp, disp_h, linked))
+        out.update(_extrapolate(eng, disp, disp_h, linked))
         method = "extrapolated"
     out["flow__compose__runtime"] = _derived("", round(time.monotonic() - start, 3), "s")
     out.update(_perf(ap, eng))
     return Composed(out, method, tuple(sources), built or l_built)
 
 
-def _extrapolate(n: int, h: int, eng, disp, disp_h, linked) -> dict[str, metrics.Metric]:
+def _extrapolate(eng, disp, disp_h, linked) -> dict[str, metrics.Metric]:
     out = {}
-    for name in _POWER:
-        per_engine = (linked[name].value - disp_h[name].value) / h
-        out[name] = _derived(name, n * per_engine + disp[name].value, "W")
     period = linked["timing__clock__period"].value
     out["timing__clock__period"] = linked["timing__clock__period"]
     out["timing__clock__kind"] = linked["timing__clock__kind"]

@@ -41,6 +41,9 @@ class FlowPoint:
     perf_lines: int = 12  # lines simulated; an N-engine array needs several per engine to reach steady state
     activity: str = "vectorless"  # or "sim:<workload>" (cryptoppa.activity.workload): simulated per-net activity
     reset_port: str = ""  # synchronous reset the activity testbench asserts ("" = none)
+    # False keeps the module hierarchy, so each distinct module is mapped once however often it is instantiated
+    # (the array dispatcher's N - 1 identical tree nodes); area and cell counts are totals over the hierarchy.
+    flatten: bool = True
 
     def __post_init__(self):
         check_identifier(self.top, "top module")
@@ -98,6 +101,8 @@ class Plan:
     def manifest(self) -> dict:
         point = asdict(self.point)
         point["rtl"] = [str(p) for p in self.point.rtl]
+        if point["flatten"]:  # added after caches existed: at its default it leaves earlier keys unchanged
+            del point["flatten"]
         return {
             "point": point,
             "liberty": {"path": str(self.liberty), "sha256": self.liberty_sha256},
@@ -157,10 +162,14 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> Plan:
             "yosys_elab.ys",
             read_verilog="\n".join(f"read_verilog -DSYNTHESIS {name}" for name in inputs),
             top=point.top,
+            flatten=" -flatten" if point.flatten else "",
             chparams=" ".join(f"-chparam {k} {v}" for k, v in point.params),
         ),
         "yosys_map.ys": _render(
             "yosys_map.ys", liberty=lib_text, dont_use=dont_use, period_ps=f"{period_ps:g}",
+            # Hierarchical netlists split only the top's ports (what compose connects to); splitting every
+            # submodule's would write each of the dispatcher's N - 1 node instances bit by bit (160 MB at N = 1024).
+            split_top="" if point.flatten else f" {point.top}",
             tie_high=f"{hi[0]} {hi[1]}", tie_low=f"{lo[0]} {lo[1]}",
         ),
         "abc.constr": f"set_driving_cell {driver}\n"

@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
 import tempfile
 import tomllib
 from pathlib import Path
 
-try:
-    from cryptoppa.errors import CryptoppaError as _Base
-except ImportError:  # pragma: no cover - errors module not present in this checkout
-    _Base = Exception
+from ..errors import CryptoppaError
+from ..tools import run
 
 
-class PerfError(_Base):
+class PerfError(CryptoppaError):
     """The throughput simulation could not be built or run, or its result is unusable (one-line message)."""
 
 
@@ -126,20 +123,11 @@ def measure_engine(
     vvp = build_dir / "perf_tb.vvp"
     srcs = [str(Path(f) if Path(f).is_absolute() else design_dir / f) for f in files]
     log = build_dir / "perf.log"
-    comp = subprocess.run(["iverilog", "-g2005", "-o", str(vvp), "-s", "perf_tb", str(tb), *srcs],
-                          capture_output=True, text=True)
-    if comp.returncode != 0:
-        log.write_text(comp.stdout + comp.stderr)
-        first = (comp.stderr.strip().splitlines() or ["no output"])[0]
-        raise PerfError(f"iverilog failed for {top} {params}: {first} (log: {log})")
-    try:
-        run = subprocess.run(["vvp", "-n", str(vvp)], capture_output=True, text=True, timeout=timeout_s,
-                             cwd=build_dir)
-    except subprocess.TimeoutExpired:
-        raise PerfError(f"simulation of {top} {params} exceeded {timeout_s:.0f} s") from None
-    log.write_text(run.stdout + run.stderr)
+    run(f"iverilog ({top} {params})", ["iverilog", "-g2005", "-o", str(vvp), "-s", "perf_tb", str(tb), *srcs],
+        build_dir, build_dir / "perf_build.log", timeout_s)
+    run(f"throughput simulation of {top} {params}", ["vvp", "-n", str(vvp)], build_dir, log, timeout_s)
     acc, out = {}, {}
-    for ln in run.stdout.splitlines():
+    for ln in log.read_text().splitlines():
         parts = ln.split()
         if parts[:1] == ["ACC"]:
             acc[int(parts[1])] = int(parts[2])
@@ -178,7 +166,7 @@ def _main(argv: list[str] | None = None) -> int:
         build = args.build_dir or Path(tempfile.mkdtemp(prefix="cryptoppa-perf-"))
         res = measure_engine(args.design_dir, d["top"], [Path(f) for f in d["files"]], params, build,
                              n_lines=args.lines, decrypt=args.decrypt)
-    except PerfError as exc:
+    except CryptoppaError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     for k, v in res.items():
