@@ -32,7 +32,7 @@ def checks() -> list[Check]:
             try:
                 lib = pdk.liberty(desc, corner)
                 ok, where, fix = True, str(lib), ""
-            except CryptoppaError as err:
+            except CryptoppaError:
                 ok, where, fix = False, "-", f"cryptoppa pdk install {name}"
                 if name == "nangate45":
                     fix += f"  (or export {desc.source['env']}=/path/to/nangate45)"

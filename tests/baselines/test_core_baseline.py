@@ -23,10 +23,18 @@ def test_ci_subset_measures_checks_and_characterizes(tmp_path, monkeypatch):
     assert 1 < row["cpi"] < 10 and row["cycles_per_byte"] > 50
     assert row["synth__design__instance__area__stdcell"] > 0 and row["power__total"] > 0
     assert row["ppa_status"] in ("ok", "cached")
+    # Memories: reported beside the core (an estimate from the firmware's sections), never inside its area.
+    assert row["memory__code__bytes"] > 1000 and row["memory__data__bytes"] > row["memory__stack__bytes"] == 8192
+    assert row["memory__sram__area__estimate"] == (row["memory__code__bytes"] + row["memory__data__bytes"]) * 8 * 0.5
+    assert row[cores.TOTAL_AREA] == row["synth__design__instance__area__stdcell"] + row["memory__sram__area__estimate"]
+    assert "NOT included" in row["memory_note"]
     option = options.core_options(out).set_index("basis").loc["target"]
     assert option["gbps"] == pytest.approx(100e6 * 8 / row["cycles_per_byte"] / 1e9)
-    # A rerun merges into the same table instead of appending duplicates.
-    again = cores.measure(out, cores.CoreMatrix(), tmp_path / "cache")
+    assert option["area_with_sram_mm2"] == pytest.approx(row[cores.TOTAL_AREA] / 1e6)
+    # A rerun skips the finished configuration and keeps one row per identity.
+    seen = []
+    again = cores.measure(out, cores.CoreMatrix(), tmp_path / "cache", progress=lambda n, done: seen.append(done))
+    assert seen == ["rv32_mc ZK=0 table -O2 AES-128 (done before)"]
     assert len(again) == 1 and pd.read_csv(out / "core_baseline.csv").shape[0] == 1
 
 

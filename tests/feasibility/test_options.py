@@ -49,3 +49,24 @@ def test_cli_options_table(tmp_path):
     done = run_cli("feasibility", "--bandwidth", "25.6GB/s", "--results", folder)
     assert done.returncode == 0, done.stderr
     assert "toy N=1" in done.stdout and "128" in done.stdout and "dispatcher" in done.stdout
+
+
+CORE = {"option": "rv32_mc ZK=0 table -O2 AES-128", "alg": "gcm", "bytes": 64, "status": "ok",
+        "cycles_per_byte": 800.0, "clock_mhz": 100.0, "timing__fmax__mhz": 200.0,
+        "synth__design__instance__area__stdcell": 1.0e5, "power__internal__total": 0.002,
+        "power__switching__total": 0.001, "power__leakage__total": 0.001, "power__total": 0.004}
+
+
+def test_core_option_shows_the_sram_estimate_beside_the_core(tmp_path):
+    pd.DataFrame([{**CORE, "memory__sram__area__estimate": 3.0e5}]).to_parquet(tmp_path / options.CORE_TABLE)
+    table = options.core_options(tmp_path).set_index("basis")
+    target = table.loc["target"]
+    assert target["area_mm2"] == pytest.approx(0.1)  # the core alone, as synthesized
+    assert target["area_with_sram_mm2"] == pytest.approx(0.4)
+    assert "SRAM estimate 0.300 mm2" in target["note"] and "= 0.400 mm2" in target["note"]
+    needed = options.instances_for(table.reset_index(), 1e9)
+    assert needed["gbps_per_mm2_with_sram"].tolist() == pytest.approx((needed["gbps_per_mm2"] / 4).tolist())
+    # A table from before the estimate: no number is made up, and the note says the memories are left out.
+    pd.DataFrame([CORE]).to_parquet(tmp_path / options.CORE_TABLE)
+    old = options.core_options(tmp_path).iloc[0]
+    assert math.isnan(old["area_with_sram_mm2"]) and "memories excluded" in old["note"]

@@ -3,9 +3,7 @@
 import gzip
 import hashlib
 import http.server
-import os
 import threading
-from pathlib import Path
 
 import pytest
 

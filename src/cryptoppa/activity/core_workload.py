@@ -4,12 +4,16 @@
     e.rows                # the firmware's RESULT lines, from the gate-level run (check them with check_results)
     e.power["power__total"], e.coverage, e.energy_per_byte_pj
 
-The netlist (run_dir/netlist.v) runs in Icarus with the liberty cell models inside the project's own core
-harness, designs/cores/sim/core_tb.v, unchanged: RAM loaded from +hex=, UART, exit device. The harness connects
-its core by vector port names, while the mapped netlist has bit-split ports (`\\imem_addr[3] `); so the
-generated top `tb` instantiates the netlist itself as `tb.dut` (the scope vcd.py reads) and gives core_tb a
-port-compatible stand-in `tb_link` that only forwards the netlist's outputs. The netlist's inputs are the values
-core_tb drives into that stand-in.
+The netlist (run_dir/netlist.v) runs with the liberty cell models inside the project's own core harness,
+designs/cores/sim/core_tb.v, unchanged: RAM loaded from +hex=, UART, exit device. Two simulators give the
+window's activity: Verilator (gatesim.py, the default: SAIF over the window, ~10^5 cycles/s) and Icarus
+(`simulator="icarus"`, `simulate` below: VCD over the window, ~350 cycles/s), kept as the reference the
+Verilator path was checked against (tests/activity/test_core_energy.py: the same toggle count on every net).
+
+Icarus bench: the harness connects its core by vector port names, while the mapped netlist has bit-split ports
+(`\\imem_addr[3] `); so the generated top `tb` instantiates the netlist itself as `tb.dut` (the scope vcd.py
+reads) and gives core_tb a port-compatible stand-in `tb_link` that only forwards the netlist's outputs. The
+netlist's inputs are the values core_tb drives into that stand-in.
 
 Window: from the fetch of the first `csrr cycle` of the 64-byte GCM line (the firmware's counter read t0,
 before key setup) to the fetch of its third (t2, after the tag) — exactly the `cycles` the RESULT line reports,
@@ -32,17 +36,14 @@ from ..sw import parse_results
 from ..tools import run
 from .annotate import Annotation, annotation
 from .cellmodels import cell_models
+from .gatesim import CORE_PORTS as _CORE_PORTS
+from .gatesim import CSRR_CYCLE, CSRR_MASK, WINDOW_READS, build_gate_sim, run_gate_sim
 from .vcd import Activity, read_activity
 from .workload import Port, netlist_ports
 
-# `csrr rd, cycle` (csrrs rd, 0xc00, x0) with any rd: the low half of the firmware's counter read.
-CSRR_CYCLE, CSRR_MASK = 0xC0002073, 0xFFFFF07F
-# The 64-byte GCM line is the firmware's first measured operation: its t0 and t2 are the 1st and 3rd reads.
-WINDOW_READS = (1, 3)
 LINE_BYTES = 64
+SIMULATORS = ("verilator", "icarus")
 _VECTORLESS = "# no simulated activity (vectorless)"
-_CORE_PORTS = ("clk", "rst", "imem_valid", "imem_addr", "imem_ready", "imem_rdata", "dmem_valid", "dmem_we",
-               "dmem_wstrb", "dmem_addr", "dmem_wdata", "dmem_ready", "dmem_rdata")
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def _bench(ports: dict[str, Port], top: str, period_ps: int) -> tuple[str, str]:
 
 def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: float, out_dir: Path,
              max_cycles: int = 5_000_000, timeout_s: float = 3600.0) -> tuple[str, Activity, Annotation, Path]:
-    """Run the ELF on run_dir/netlist.v; (UART text, window activity, its annotation, activity.tcl path)."""
+    """Icarus reference: run the ELF on run_dir/netlist.v; (UART text, window activity, annotation, its Tcl)."""
     netlist = Path(run_dir) / "netlist.v"
     if not netlist.is_file():
         raise CryptoppaError(f"{run_dir}: no netlist.v (is it a synthesized core run directory?)")
@@ -130,7 +131,7 @@ def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: fl
     (out / "tb.v").write_text(tb)
     (out / "core_inst.vh").write_text(inst)
     (out / "cells.v").write_text(cell_models(liberty))
-    elf_to_hex(Path(elf), out / "prog.hex", out / "objcopy.log")
+    elf_to_hex(Path(elf).resolve(), out / "prog.hex", out / "objcopy.log")
     run("iverilog (core activity)", ["iverilog", "-g2005", "-o", "tb.vvp", "-s", "tb", "-I", ".", "tb.v",
                                      str(HARNESS / "core_tb.v"), "cells.v", str(netlist.resolve())],
         out, out / "iverilog.log", 600.0)
@@ -145,10 +146,15 @@ def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: fl
     vcd = out / "activity.vcd"
     activity = read_activity(vcd, tb="tb", dut="dut", clock="tb_clk", window="tb_window", period_ns=period_ns)
     vcd.unlink()
+    ann, tcl = _annotation_file(activity, netlist, elf, out)
+    return uart, activity, ann, tcl
+
+
+def _annotation_file(activity: Activity, netlist: Path, elf: Path, out: Path) -> tuple[Annotation, Path]:
     ann = annotation(activity, netlist, "clk")
     tcl = out / "activity.tcl"
     tcl.write_text(f"# firmware {Path(elf).name}: 64-byte GCM line, counter reads t0..t2\n" + ann.tcl)
-    return uart, activity, ann, tcl
+    return ann, tcl
 
 
 def annotated_power(run_dir: Path, tcl: Path, out_dir: Path, period_ns: float) -> dict[str, float]:
@@ -169,11 +175,23 @@ def annotated_power(run_dir: Path, tcl: Path, out_dir: Path, period_ns: float) -
 
 
 def core_energy(run_dir: Path, elf: Path, *, liberty: Path, top: str, clock_mhz: float, out_dir: Path,
-                max_cycles: int = 5_000_000) -> CoreEnergy:
-    """Gate-level run of the firmware on the core, its window activity in OpenSTA, and the energy per byte."""
+                max_cycles: int = 5_000_000, simulator: str = "verilator",
+                build_cache: Path | None = None) -> CoreEnergy:
+    """Gate-level run of the firmware on the core, its window activity in OpenSTA, and the energy per byte.
+
+    build_cache: where the Verilator build of this netlist is kept (default out_dir/gatesim); share it between
+    the firmware runs of one core."""
+    if simulator not in SIMULATORS:
+        raise CryptoppaError(f"gate-level simulator {simulator!r}: expected one of {', '.join(SIMULATORS)}")
     period_ns = 1000.0 / clock_mhz
     out = Path(out_dir)
-    uart, activity, ann, tcl = simulate(run_dir, elf, liberty=liberty, top=top, period_ns=period_ns,
-                                        out_dir=out / "sim", max_cycles=max_cycles)
+    if simulator == "icarus":
+        uart, activity, ann, tcl = simulate(run_dir, elf, liberty=liberty, top=top, period_ns=period_ns,
+                                            out_dir=out / "sim", max_cycles=max_cycles)
+    else:
+        sim = build_gate_sim(Path(run_dir) / "netlist.v", liberty=liberty, top=top,
+                             cache=Path(build_cache) if build_cache else out / "gatesim")
+        uart, activity = run_gate_sim(sim, elf, period_ns=period_ns, out_dir=out / "sim", max_cycles=max_cycles)
+        ann, tcl = _annotation_file(activity, Path(run_dir) / "netlist.v", elf, out / "sim")
     power = annotated_power(run_dir, tcl, out / "sta", period_ns)
     return CoreEnergy(uart, parse_results(uart), activity, ann, power, clock_mhz)

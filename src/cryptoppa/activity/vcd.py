@@ -64,7 +64,7 @@ def read_activity(vcd: Path, *, tb: str, dut: str, clock: str, window: str, peri
     counting = False
 
     def change(code: str, value: str) -> None:
-        nonlocal marker, t_start, t_end, counting
+        nonlocal t_start, t_end, counting
         if code == marker:
             if value == "1" and t_start is None:
                 t_start, counting = time, True

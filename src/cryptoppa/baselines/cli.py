@@ -66,10 +66,13 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
               "annotated power and energy per byte (minutes per firmware)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
-def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache):
+@click.option("--force", is_flag=True, help="rerun configurations already `ok` in --out (default: skip them, "
+              "so a rerun resumes an interrupted run)")
+def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
     from ..sweep.execute import default_cache
     from . import cores as cores_mod
+    from . import memory
 
     given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
                                "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
@@ -77,12 +80,40 @@ def core_baseline_command(out, full, cores, variants, key_bits, opts, long_bytes
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
     with _progress_bar("fw") as progress:
-        table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress)
+        table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress, force=force)
     shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
-             "synth__design__instance__area__stdcell", "timing__fmax__mhz", "power__total", "power__activity__total",
-             "power__activity__coverage", "energy_per_byte_pj"]
+             "synth__design__instance__area__stdcell", "memory__sram__area__estimate", cores_mod.TOTAL_AREA,
+             "timing__fmax__mhz", "power__total", "power__activity__total", "power__activity__coverage",
+             "energy_per_byte_pj"]
     click.echo(table[[c for c in shown if c in table.columns]].to_string(index=False))
     failed = table[table.status != "ok"]
     for _, row in failed.iterrows():
         click.echo(f"failed: {row['option']}: {row['error']}", err=True)
+    click.echo(f"memory: {memory.NOTE}")
     click.echo(f"written: {out / cores_mod.TABLE}")
+    summary = write_core_summary(out, table)
+    if summary:
+        click.echo(f"written: {summary}")
+
+
+def write_core_summary(out: Path, table) -> Path | None:
+    """out/summary.md: the per core x firmware x key table (cycles/byte, cycles per CBC page, areas)."""
+    from ..feasibility.report_text import to_markdown
+    from . import cores as cores_mod
+    from . import memory
+
+    frame = cores_mod.summary(table)
+    if frame.empty:
+        return None
+    digits = {c: (1 if "/B" in c else 0 if "page" in c else 4) for c in frame.columns if "cycles" in c or "instr" in c
+              or "mm2" in c}
+    text = "\n\n".join([
+        f"# Software AES on the RV32 cores ({table['clock_mhz'].iloc[0]:g} MHz target, {table['pdk'].iloc[0]})",
+        to_markdown(frame.round(digits)),
+        "`-O2` and the -O level with the fewest cycles per byte on the 64-byte GCM line (`best`); cycles/B include "
+        "key expansion and GCM setup; `core mm2` is the synthesized core; `SRAM est. mm2` is an estimate, not "
+        f"measured and not in the core's area: {memory.NOTE}.",
+    ])
+    path = Path(out) / "summary.md"
+    path.write_text(text + "\n")
+    return path

@@ -5,8 +5,13 @@ configuration is built, run on the core in Verilator (cryptoppa.sim.core_sim) an
 recomputed with `cryptography` before a number is kept. One row per (core, firmware, measured operation).
 
 Firmware runs where it means something: `table` and `ct` on the base core (ZK=0), `zk` on the core with the
-scalar-crypto instructions (ZK=1). The core's code and data memories are not part of its area or power: they
-are simulation models; a row's `memory_note` says so, and the README gives the estimate to add by hand.
+scalar-crypto instructions (ZK=1). The core's code and data memories are not part of its area or power (they
+are simulation models); each row carries the firmware's code/data bytes and an SRAM area estimate
+(baselines.memory, `memory__*`), reported separately, plus `area__core_plus_sram__estimate`, and its
+`memory_note` says which is which.
+
+A rerun skips configurations whose rows are all `ok` in the table already (`force=True` reruns them), so an
+interrupted `--full` run resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from ..errors import CryptoppaError
 from ..sweep import results as results_mod
 from ..sweep.point import run_point
 from ..sweep.spec import SweepPoint
+from . import memory
 
 TABLE = "core_baseline.parquet"
 IDENTITY = ["option", "alg", "bytes"]
@@ -29,7 +35,7 @@ IDENTITY = ["option", "alg", "bytes"]
 MARCH = {"rv32_mc": "rv32i", "rv32_pipe": "rv32im"}
 VARIANTS = ("table", "ct", "zk")
 OPTS = ("-O0", "-O1", "-O2", "-O3", "-Os")
-MEMORY_NOTE = "core only: code/data RAM (256 KiB simulation model) excluded from area and power"
+TOTAL_AREA = "area__core_plus_sram__estimate"  # um^2: synthesized core + memory__sram__area__estimate
 _PPA = ("synth__design__instance__area__stdcell", "synth__design__instance__count", "timing__fmax__mhz",
         "timing__setup__ws", "power__internal__total", "power__switching__total", "power__leakage__total",
         "power__total", "power__nonfinite__instances")
@@ -71,6 +77,11 @@ class CoreMatrix:
         for core, variant, key, opt in itertools.product(self.cores, self.variants, self.key_bits, self.opts):
             yield core, int(variant == "zk"), variant, key, opt
 
+    def operations(self) -> list[tuple[str, int]]:
+        """(alg, bytes) every firmware run prints: the 64-byte GCM line, the long buffer, each CBC page."""
+        return [("gcm", 64), *([("gcm", self.long_bytes)] if self.long_bytes else []),
+                *(("cbc", n) for n in self.cbc_bytes)]
+
 
 def _ppa(core: str, zk: int, m: CoreMatrix, cache: Path) -> dict:
     point = SweepPoint(sweep="core-baseline", design=core, n=None, params=(("ZK", zk),), pdk=m.pdk,
@@ -81,12 +92,17 @@ def _ppa(core: str, zk: int, m: CoreMatrix, cache: Path) -> dict:
             "ppa_error": row.get("error", ""), "ppa_run_dir": row.get("run_dir", "")}
 
 
-def _software(core: str, zk: int, variant: str, key: int, opt: str, m: CoreMatrix, work: Path) -> list[dict]:
-    from ..sim.core_sim import run_core
-    from ..sw import build_firmware, check_results, parse_results
+def _firmware(core: str, variant: str, key: int, opt: str, m: CoreMatrix, work: Path) -> Path:
+    from ..sw import build_firmware
 
-    elf = build_firmware(variant, key_bits=key, opt=opt, march=MARCH[core], long_bytes=m.long_bytes,
-                         cbc_bytes=m.cbc_bytes, out_dir=work / "firmware")
+    return build_firmware(variant, key_bits=key, opt=opt, march=MARCH[core], long_bytes=m.long_bytes,
+                          cbc_bytes=m.cbc_bytes, out_dir=work / "firmware")
+
+
+def _software(core: str, zk: int, elf: Path, m: CoreMatrix, work: Path) -> list[dict]:
+    from ..sim.core_sim import run_core
+    from ..sw import check_results, parse_results
+
     # Cycle budget: the slowest firmware (ct at -O0) needs ~10^5 cycles per byte on the multi-cycle core.
     budget = 200_000 * (64 + m.long_bytes + sum(m.cbc_bytes)) + 10_000_000
     result = run_core(core, elf, work, params={"ZK": zk}, max_cycles=budget)
@@ -115,7 +131,7 @@ def _add_energy(rows: list[dict], core: str, m: CoreMatrix, work: Path) -> None:
         out = work / "energy" / f"{Path(row['ppa_run_dir']).name}-{Path(row['firmware']).stem}"
         e = core_energy(Path(row["ppa_run_dir"]), work / "firmware" / row["firmware"],
                         liberty=liberty(get(m.pdk), m.corner), top=core, clock_mhz=m.clock_mhz, out_dir=out,
-                        max_cycles=row["cycles"] * 4 + 1_000_000)
+                        max_cycles=row["cycles"] * 4 + 1_000_000, build_cache=work / "gatesim")
         check_results(e.rows)  # the netlist with the generated cell models computes the same GCM as the RTL
         gate = next((r for r in e.rows if r["alg"] == "gcm" and r["bytes"] == 64), None)
         if gate is None or gate["cycles"] != row["cycles"] or gate["cycles"] != e.window_cycles:
@@ -125,22 +141,49 @@ def _add_energy(rows: list[dict], core: str, m: CoreMatrix, work: Path) -> None:
                     "energy_window_cycles": e.window_cycles, "energy_per_byte_pj": e.energy_per_byte_pj})
 
 
-def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.DataFrame:
-    """Run the matrix; rows are merged into out/core_baseline.parquet as they finish (a rerun keeps them)."""
+def _finished(out: Path, matrix: CoreMatrix) -> set[str]:
+    """Options whose every operation has an `ok` row already (with energy, if this run asks for it)."""
+    table = results_mod.read(Path(out), TABLE)
+    if table.empty:
+        return set()
+    ok = table[table["status"] == "ok"]
+    if "memory__sram__area__estimate" in ok.columns:  # rows from before the memory estimate are redone
+        ok = ok[ok["memory__sram__area__estimate"].notna()]
+    else:
+        return set()
+    if matrix.energy:
+        line = (ok["alg"] == "gcm") & (ok["bytes"] == 64)
+        done_energy = ok["energy_per_byte_pj"].notna() if "energy_per_byte_pj" in ok.columns else False
+        ok = ok[~line | done_energy]
+    have = set(zip(ok["option"], ok["alg"], ok["bytes"]))
+    ops = matrix.operations()
+    return {o for o in set(ok["option"]) if all((o, alg, n) in have for alg, n in ops)}
+
+
+def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None, force: bool = False) -> pd.DataFrame:
+    """Run the matrix; rows are merged into out/core_baseline.parquet as they finish. Configurations already
+    `ok` in that table are skipped unless `force` (so a rerun resumes an interrupted run)."""
     work = Path(out) / "work"
     work.mkdir(parents=True, exist_ok=True)
     ppa: dict[tuple[str, int], dict] = {}
     jobs = list(matrix.runs())
+    done = set() if force else _finished(out, matrix)
     for core, zk, variant, key, opt in jobs:
         option = f"{core} ZK={zk} {variant} {opt} AES-{key}"
+        if option in done:
+            if progress:
+                progress(len(jobs), f"{option} (done before)")
+            continue
         if (core, zk) not in ppa:
             ppa[(core, zk)] = _ppa(core, zk, matrix, cache)
         base = {"option": option, "core": core, "zk": zk, "variant": variant, "key_bits": key, "opt": opt,
                 "march": MARCH[core] + ("_zkne_zknd_zbkc" if variant == "zk" else ""), **ppa[(core, zk)],
-                "memory_note": MEMORY_NOTE}
+                "memory_note": "core only; firmware not built, so no memory estimate"}
         try:
-            rows = [{**base, **r, "status": "ok", "error": ""}
-                    for r in _software(core, zk, variant, key, opt, matrix, work)]
+            elf = _firmware(core, variant, key, opt, matrix, work)
+            base.update(memory.firmware_memory(elf).columns())
+            base[TOTAL_AREA] = base["synth__design__instance__area__stdcell"] + base["memory__sram__area__estimate"]
+            rows = [{**base, **r, "status": "ok", "error": ""} for r in _software(core, zk, elf, matrix, work)]
             if matrix.energy and base["ppa_status"] != "failed":
                 _add_energy(rows, core, matrix, work)
         except CryptoppaError as err:
@@ -152,3 +195,43 @@ def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None) -> pd.Dat
         if progress:
             progress(len(jobs), option)
     return pd.read_parquet(Path(out) / TABLE)
+
+
+def summary(table: pd.DataFrame, keys: tuple[int, ...] = (128, 256), opt: str = "-O2") -> pd.DataFrame:
+    """Per core x firmware x key: cycles/byte (64-byte GCM line, 16 KB GCM), cycles per CBC page, area, at `opt`
+    and at the best -O level for the 64-byte line (only finished rows; a missing measurement stays NaN)."""
+    ok = table[table["status"] == "ok"]
+    if ok.empty:
+        return pd.DataFrame()
+
+    def value(rows: pd.DataFrame, alg: str, nbytes: int, col: str) -> float:
+        hit = rows[(rows["alg"] == alg) & (rows["bytes"] == nbytes)]
+        return float(hit[col].iloc[0]) if len(hit) else math.nan
+
+    out = []
+    for (core, zk, variant, key), rows in ok.groupby(["core", "zk", "variant", "key_bits"], sort=False):
+        if key not in keys:
+            continue
+        line = rows[(rows["alg"] == "gcm") & (rows["bytes"] == 64)].sort_values("cycles_per_byte")
+        best = line["opt"].iloc[0] if len(line) else None
+        for label, level in ((opt, opt), (f"best ({best})", best)):
+            at = rows[rows["opt"] == level]
+            if at.empty or (label != opt and level == opt):
+                continue
+            first = at.iloc[0]
+            out.append({
+                "core": f"{core} ZK={zk}", "firmware": variant, "AES": key, "-O": label,
+                "GCM 64 B cycles/B": value(at, "gcm", 64, "cycles_per_byte"),
+                "GCM 16 KB cycles/B": value(at, "gcm", 16384, "cycles_per_byte"),
+                "CBC 1 KB cycles/page": value(at, "cbc", 1024, "cycles"),
+                "CBC 4 KB cycles/page": value(at, "cbc", 4096, "cycles"),
+                "GCM 64 B instr/B": value(at, "gcm", 64, "instructions_per_byte"),
+                "core mm2": first["synth__design__instance__area__stdcell"] / 1e6,
+                "SRAM est. mm2": first.get("memory__sram__area__estimate", math.nan) / 1e6,
+            })
+    if not out:
+        return pd.DataFrame()
+    frame = pd.DataFrame(out)
+    order = {name: i for i, name in enumerate(VARIANTS)}
+    return frame.sort_values(["core", "firmware", "AES"], key=lambda s: s.map(order) if s.name == "firmware" else s,
+                             kind="stable").reset_index(drop=True)

@@ -9,6 +9,11 @@ At fmax, internal + switching power are the same netlist's vectorless figures sc
 netlist and per-cycle activity OpenSTA's dynamic power is proportional to frequency); leakage is unchanged.
 The host is evaluated at the clock `host-baseline` recorded; its area and power are not measured (NaN), because
 nothing here can measure them honestly.
+
+Memories: a core's `area_mm2` is its synthesized logic only. Its code/data SRAM is an estimate
+(cryptoppa.baselines.memory) shown beside it, never folded in silently: `area_with_sram_mm2` (core + SRAM
+estimate; NaN for engines and the host, which have no program memory estimate) and, from instances_for,
+`gbps_per_mm2_with_sram`; each core's note repeats both figures.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ from .throughput import engines_needed, hardware_throughput, software_throughput
 
 AREA = "synth__design__instance__area__stdcell"
 BASES = ("target", "fmax")
-COLUMNS = ["option", "kind", "basis", "clock_mhz", "gbps", "area_mm2", "power_mw", "source", "note"]
+COLUMNS = ["option", "kind", "basis", "clock_mhz", "gbps", "area_mm2", "power_mw", "source", "note",
+           "area_with_sram_mm2"]
+SRAM_AREA = "memory__sram__area__estimate"  # um^2, from core-baseline rows (baselines.memory)
 HOST_TABLE = "host_baseline.parquet"
 CORE_TABLE = "core_baseline.parquet"
 
@@ -85,14 +92,25 @@ def core_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
     for _, r in ok.iterrows():
         for basis in BASES:
             mhz = _clock(r, basis)
+            gbps = software_throughput(mhz * 1e6, float(r["cycles_per_byte"])) / 1e9
+            core_mm2, sram_mm2 = float(r[AREA]) / 1e6, float(r.get(SRAM_AREA, math.nan)) / 1e6
             rows.append({
-                "option": r["option"], "kind": "core", "basis": basis, "clock_mhz": mhz,
-                "gbps": software_throughput(mhz * 1e6, float(r["cycles_per_byte"])) / 1e9,
-                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "option": r["option"], "kind": "core", "basis": basis, "clock_mhz": mhz, "gbps": gbps,
+                "area_mm2": core_mm2, "power_mw": power_at_clock(r, mhz) * 1e3,
                 "source": str(folder / CORE_TABLE),
-                "note": f"{r['cycles_per_byte']:.1f} cycles/byte; core only, code/data memories excluded",
+                "note": f"{r['cycles_per_byte']:.1f} cycles/byte; " + _memory_note(core_mm2, sram_mm2, gbps),
+                "area_with_sram_mm2": core_mm2 + sram_mm2,
             })
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _memory_note(core_mm2: float, sram_mm2: float, gbps: float) -> str:
+    """What the core's area leaves out, with the SRAM estimate when the table has one."""
+    if math.isnan(sram_mm2):
+        return "core only, code/data memories excluded (no SRAM estimate in this table: rerun core-baseline)"
+    total = core_mm2 + sram_mm2
+    return (f"area is the core only; + code/data SRAM estimate {sram_mm2:.3f} mm2 (not measured) "
+            f"= {total:.3f} mm2, {gbps / total:.3g} Gb/s per mm2 with SRAM")
 
 
 def _read(folder: Path, name: str, command: str) -> pd.DataFrame:
@@ -113,6 +131,8 @@ def instances_for(options: pd.DataFrame, bits_per_second: float) -> pd.DataFrame
     out.insert(5, "instances", [c.count for c in counts])
     out.insert(6, "utilization", [round(c.utilization, 4) for c in counts])
     out["gbps_per_mm2"] = out["gbps"] / out["area_mm2"]
+    with_sram = out["area_with_sram_mm2"] if "area_with_sram_mm2" in out else math.nan
+    out["gbps_per_mm2_with_sram"] = out["gbps"] / with_sram
     out["gbps_per_w"] = out["gbps"] / out["power_mw"] * 1e3
     out["total_area_mm2"] = out["instances"] * out["area_mm2"]
     out["total_power_w"] = out["instances"] * out["power_mw"] / 1e3

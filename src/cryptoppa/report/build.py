@@ -20,6 +20,7 @@ from .load import AREA, CYCLES, POWER, Results, load_results
 
 FIGURES = "figures"
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
+CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 PAPER = "owen2013"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 
@@ -50,10 +51,11 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _comparison(results, figures, written)
     blocks += _activity(results)
+    blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
     blocks += _paper()
     blocks += _storage(results)
-    for stem in FIGURE_STEMS:  # a figure from an earlier build whose section is now skipped is stale
+    for stem in (*FIGURE_STEMS, CORE_FIGURE):  # a figure from an earlier build whose section is now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:
                 (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
@@ -168,11 +170,78 @@ def _activity(results: Results) -> list[Block]:
         Paragraph("Power of each netlist from OpenSTA's vectorless model (0.1 toggles per cycle at the inputs, "
                   "propagated) next to power from per-net toggle rates of a zero-delay gate-level simulation of a "
                   "workload (`cryptoppa.activity`): idle (key loaded, no lines), loadP (lines offered at P % of "
-                  "saturation), saturated (back-to-back lines). Coverage = annotated pins / all pins. Energy per "
-                  "byte = power × cycles per line / clock / line bytes, for line workloads."),
+                  "saturation), saturated (back-to-back lines). A flat array (N=…) is driven through its own port "
+                  "pair, its loadP relative to the array's simulated saturation rate. Coverage = annotated pins / "
+                  "all pins. Energy per byte = power × cycles per line / clock / line bytes, for line workloads."),
         Table(tables.activity_table(comparison),
               _source(results, "power__*, power__activity__coverage, power__energy_per_byte of each row")),
     ]
+
+
+def _key_size_summary(scaling: pd.DataFrame) -> str:
+    """What the key-size ratios say, in the terms of the 2013 ARM study (10/12/14 rounds)."""
+    if scaling.empty:
+        return "Only one key size was measured, so there is no key-size trend to compare."
+    top = scaling[scaling["key_bits"] == scaling["key_bits"].max()]
+    key = int(top["key_bits"].iloc[0])
+    configs = scaling.groupby(["core", "zk", "variant", "opt"], sort=False)["energy_ratio"]
+    growing = int(configs.apply(lambda r: bool((r.diff().dropna() > 0).all() and (r > 1).all())).sum())
+    return (f"Energy per byte grows with the key size in {growing} of {configs.ngroups} (core, firmware, -O) "
+            f"configurations, as the 2013 ARM study found for 10/12/14 rounds; AES-{key} costs "
+            f"{top['energy_ratio'].min():.3g}-{top['energy_ratio'].max():.3g}x the energy of AES-128 (rounds alone: "
+            f"{top['rounds_ratio'].iloc[0]:.3g}x): the line's GHASH and mode work do not depend on the key size, "
+            "while its key expansion (inside the window) grows with it as the rounds do.")
+
+
+def _power_summary(energy: pd.DataFrame) -> str:
+    spans = [f"{core} ZK={zk} {variant} {g['power_w'].min() * 1e3:.3g}-{g['power_w'].max() * 1e3:.3g} mW"
+             for (core, zk, variant), g in energy.groupby(["core", "zk", "variant"], sort=False)]
+    return "Annotated power over the -O levels and key sizes: " + "; ".join(spans) + "."
+
+
+def _inversions(energy: pd.DataFrame) -> str:
+    """Pairs of -O levels of one configuration where the one with fewer cycles costs more energy."""
+    found = []
+    for (core, zk, variant, key), g in energy.groupby(["core", "zk", "variant", "key_bits"], sort=False):
+        for _, a in g.iterrows():
+            for _, b in g.iterrows():
+                if a["cycles_per_byte"] < b["cycles_per_byte"] and a["energy_per_byte_pj"] > b["energy_per_byte_pj"]:
+                    found.append(f"{core} ZK={zk} {variant} AES-{key} {a['opt']} vs {b['opt']}")
+    if not found:
+        return "; fewer cycles per byte always meant less energy per byte."
+    return (f"; but in {len(found)} pair(s) of -O levels fewer cycles cost more energy, because the faster code "
+            f"draws more power ({', '.join(found[:6])}{', …' if len(found) > 6 else ''}).")
+
+
+def _core_energy(cores: Path | None, figures: Path, written: set[str]) -> list[Block]:
+    energy = analysis.core_energy(cores)
+    if energy.empty:
+        return []  # no --cores folder, or one measured without --energy
+    source = f"`{Path(cores) / analysis.CORE_TABLE}`"
+    by_config = energy.groupby(["core", "zk", "variant", "key_bits"], sort=False)
+    least_energy = energy.loc[by_config["energy_per_byte_pj"].idxmin(), "opt"].to_numpy()
+    fewest_cycles = energy.loc[by_config["cycles_per_byte"].idxmin(), "opt"].to_numpy()
+    scaling = analysis.key_size_scaling(energy)
+    blocks: list[Block] = [
+        Heading(2, "Software AES energy on the RV32 cores"),
+        Paragraph("The 2013 ARM energy study (software AES vs key size and compiler level) redone on a synthesized "
+                  "core: each firmware's 64-byte AES-GCM line (key expansion, encryption, tag: the firmware's "
+                  "t0..t2 counter reads) runs on the core's gate-level netlist in Verilator with zero-delay cell "
+                  "models from the liberty; per-net toggle counts and time high over exactly that window (SAIF) "
+                  "are annotated into OpenSTA (`cryptoppa.activity`). Energy per byte = annotated power × window "
+                  "cycles / clock / 64. The core only: code and data memories are simulation models, not in the "
+                  "netlist, so their energy is not included; no glitches (zero delay)."),
+        Table(tables.core_energy_table(energy), source + " (64-byte GCM rows with energy_per_byte_pj)"),
+        _figure(plots.core_energy_figure(energy), figures, CORE_FIGURE,
+                "energy and cycles per byte vs gcc -O level, one line per AES key size", written),
+        Paragraph(_power_summary(energy) + f" The -O level with the least energy per byte is the one with the fewest "
+                  f"cycles per byte in {int((least_energy == fewest_cycles).sum())} of {len(least_energy)} "
+                  "(core, firmware, key) configurations"
+                  + _inversions(energy) + " " + _key_size_summary(scaling)),
+    ]
+    if not scaling.empty:
+        blocks.append(Table(tables.key_scaling_table(scaling), source + "; ratios of the rows above"))
+    return blocks
 
 
 def _options(results: Results, host: Path | None, cores: Path | None) -> list[Block]:

@@ -136,3 +136,29 @@ def efficiency_figure(compare: pd.DataFrame) -> Figure:
             ax.grid(True, axis="x", linewidth=0.4, alpha=0.5)
         fig.suptitle("throughput per area and per power, by design (smallest swept N)")
     return fig
+
+
+def core_energy_figure(energy: pd.DataFrame) -> Figure:
+    """Energy and cycles per byte against the -O level, one row per core and firmware, one line per key size."""
+    with matplotlib.rc_context(_RC):
+        configs = list(energy.groupby(["core", "zk", "variant"], sort=False).groups)
+        fig = _figure(7.0, 0.8 + 2.1 * len(configs))
+        axes = np.atleast_2d(fig.subplots(len(configs), 2, squeeze=False))
+        for row, (core, zk, variant) in enumerate(configs):
+            g = energy[(energy["core"] == core) & (energy["zk"] == zk) & (energy["variant"] == variant)]
+            for i, (key, k) in enumerate(g.groupby("key_bits", sort=True)):
+                k = k.sort_values("opt_rank")
+                panels = ((axes[row, 0], "energy_per_byte_pj", 1e-3), (axes[row, 1], "cycles_per_byte", 1))
+                for ax, col, scale in panels:
+                    ax.plot(k["opt"], k[col] * scale, "o-", color=_colour(i), markersize=3, linewidth=1,
+                            label=f"AES-{key}")
+            axes[row, 0].set_ylabel(f"{core} ZK={zk}\n{variant}: nJ/byte")
+            axes[row, 1].set_ylabel("cycles/byte")
+            for ax in axes[row]:
+                ax.grid(True, linewidth=0.4, alpha=0.5)
+                ax.set_ylim(bottom=0)
+        axes[0, 0].legend(fontsize=7, loc="upper right")
+        axes[-1, 0].set_xlabel("gcc optimization level")
+        axes[-1, 1].set_xlabel("gcc optimization level")
+        fig.suptitle("software AES-GCM, 64-byte line (key setup included), gate-level energy per byte")
+    return fig

@@ -126,3 +126,29 @@ def activity_table(comparison: pd.DataFrame) -> pd.DataFrame:
         "coverage": round_sig(comparison["coverage"], 3),
         "pJ per byte": round_sig(comparison["energy_per_byte_pj"]),
     })
+
+
+def _firmware(frame: pd.DataFrame) -> pd.Series:
+    return frame["core"] + " ZK=" + frame["zk"].astype(str) + " " + frame["variant"]
+
+
+def core_energy_table(energy: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "core, firmware": _firmware(energy), "AES key": energy["key_bits"], "-O": energy["opt"],
+        "cycles/byte": round_sig(energy["cycles_per_byte"]),
+        "instr./byte": round_sig(energy["instructions_per_byte"]),
+        "window cycles": energy["window_cycles"],
+        "power mW (simulated)": round_sig(energy["power_w"] * 1e3),
+        "power mW (vectorless)": round_sig(energy["vectorless_w"] * 1e3),
+        "coverage": round_sig(energy["coverage"], 3),
+        "nJ per byte": round_sig(energy["energy_per_byte_pj"] / 1e3),
+    })
+
+
+def key_scaling_table(scaling: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "core, firmware": _firmware(scaling), "-O": scaling["opt"], "AES key": scaling["key_bits"],
+        "energy / AES-128": round_sig(scaling["energy_ratio"], 3),
+        "cycles / AES-128": round_sig(scaling["cycles_ratio"], 3),
+        "rounds / 10": round_sig(scaling["rounds_ratio"], 3),
+    })

@@ -1,0 +1,18 @@
+"""The flow's activity code hash (part of every simulated-activity run's cache key) covers what the flow runs."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from cryptoppa.activity import FLOW_MODULES
+
+
+def test_flow_modules_list_every_activity_module_the_flow_step_imports():
+    code = ("import sys, cryptoppa.activity.flowstep; "
+            "print('\\n'.join(m.__file__ for n, m in sys.modules.items() if n.startswith('cryptoppa.activity')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    imported = {Path(line).name for line in out.split()}
+    assert "flowstep.py" in imported and "workload.py" in imported
+    assert imported <= set(FLOW_MODULES), imported - set(FLOW_MODULES)
+    # The core-energy modules stay out, so editing them does not rerun every simulated-activity sweep point.
+    assert not {"gatesim.py", "saif.py", "core_workload.py"} & set(FLOW_MODULES)
