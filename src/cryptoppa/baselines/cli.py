@@ -64,7 +64,7 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
 @click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
 @click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
-              "annotated power and energy per byte (minutes per firmware)")
+              "annotated power and energy per byte (seconds to minutes per firmware in Verilator, plus one netlist build per core)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 @click.option("--force", is_flag=True, help="rerun configurations already `ok` in --out (default: skip them, "
               "so a rerun resumes an interrupted run)")
