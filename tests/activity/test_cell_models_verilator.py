@@ -7,7 +7,7 @@ import pytest
 
 from cryptoppa.activity.cellmodels import cell_models
 from cryptoppa.pdk import get, liberty
-from cryptoppa.sim.core_sim import _verilator_root
+from cryptoppa.sim.core_sim import verilator_root
 from cryptoppa.tools.runner import run_status
 
 pytestmark = pytest.mark.eda
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.eda
 def test_every_cell_model_lints_in_verilator(flexlib_home, tmp_path):
     text = cell_models(liberty(get("freepdk45"), "nom"))
     (tmp_path / "cells.v").write_text(text)
-    root = _verilator_root()
+    root = verilator_root()
     cells = re.findall(r"^module (\w+)\(", text, re.M)
     assert len(cells) > 20 and "sff1_x4" in cells
     failed = {}

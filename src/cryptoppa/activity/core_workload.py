@@ -36,8 +36,8 @@ from ..sw import parse_results
 from ..tools import run
 from .annotate import Annotation, annotation
 from .cellmodels import cell_models
-from .gatesim import CORE_PORTS as _CORE_PORTS
-from .gatesim import CSRR_CYCLE, CSRR_MASK, WINDOW_READS, build_gate_sim, run_gate_sim
+from .gatesim import (CORE_PORTS, CSRR_CYCLE, CSRR_MASK, WINDOW_READS, build_gate_sim, core_ports, port_range,
+                      run_gate_sim)
 from .vcd import Activity, read_activity
 from .workload import Port, netlist_ports
 
@@ -69,28 +69,19 @@ class CoreEnergy:
         return self.power["power__total"] * self.window_cycles / self.clock_mhz * 1e6 / LINE_BYTES
 
 
-def _range(port: Port) -> str:
-    return "" if -1 in port.bits else f"[{port.width - 1}:0] "
-
-
 def _bench(ports: dict[str, Port], top: str, period_ps: int) -> tuple[str, str]:
     """(tb.v, core_inst.vh): the generated top and the stand-in core_tb instantiates as its core."""
-    missing = [p for p in _CORE_PORTS if p not in ports]
-    if missing:
-        raise CryptoppaError(f"netlist of {top} lacks core ports {', '.join(missing)} (designs/cores/README.md)")
-    conns, decls, link = [], [], []
-    for base in _CORE_PORTS:
+    conns, link_ports = core_ports(ports, top)
+    decls, link = [], []
+    for base in CORE_PORTS:
         port = ports[base]
         if base == "clk":
             decls.append("  wire clk = tb_clk;")
         elif port.direction == "input":
-            decls.append(f"  wire {_range(port)}{base} = h.dut.{base};")  # what core_tb drives into its core
+            decls.append(f"  wire {port_range(port)}{base} = h.dut.{base};")  # what core_tb drives into its core
         else:
-            decls.append(f"  wire {_range(port)}{base};")
+            decls.append(f"  wire {port_range(port)}{base};")
             link.append(f"  assign {base} = tb.{base};")
-        for index, name in sorted(port.bits.items()):
-            conns.append(f".{name}({base})" if index < 0 else f".\\{name} ({base}[{index}])")
-    link_ports = ", ".join(f"{ports[b].direction} {_range(ports[b])}{b}" for b in _CORE_PORTS)
     first, last = WINDOW_READS
     half = period_ps // 2
     text = "\n".join([

