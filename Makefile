@@ -10,11 +10,12 @@ demo: bootstrap
 	.venv/bin/cryptoppa report results/demo --out reports/demo
 	.venv/bin/cryptoppa feasibility --paper owen2013
 
+# Two workers: the machines this runs on have two cores.
 test: bootstrap
-	.venv/bin/python -m pytest -q
+	.venv/bin/python -m pytest -q -n 2
 
 test-full: bootstrap
-	.venv/bin/python -m pytest -q -m ""
+	CRYPTOPPA_FULL=1 .venv/bin/python -m pytest -q -n 2 -m ""
 
 clean:
 	rm -rf runs .pytest_cache

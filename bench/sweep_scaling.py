@@ -19,10 +19,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from cryptoppa import designs, pdk
-from cryptoppa.arrays import array_design
-from cryptoppa.flow import design_point, read
-from cryptoppa.flow.compose import (DISPATCH_RUN_MAX_N, ArrayPoint, cached_run, compose, dispatcher,
-                                    dispatcher_point, engine_point)
+from cryptoppa.designs.arrays import array_design
+from cryptoppa.flow import characterize, design_point
+from cryptoppa.flow.compose import DISPATCH_RUN_MAX_N, ArrayPoint, compose, dispatcher, dispatcher_point, engine_point
 from cryptoppa.sweep import load, run_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +60,7 @@ def main() -> None:
 
         cache = tmp / "cache"
         start = time.monotonic()
-        cached_run(engine_point(ArrayPoint(engine, 1, params, "freepdk45", "nom", 225.0)), desc, cache)
+        characterize(engine_point(ArrayPoint(engine, 1, params, "freepdk45", "nom", 225.0)), cache)
         t_engine = time.monotonic() - start
         print(f"engine {args.design} alone (synthesis, STA, throughput simulation): {t_engine:.1f} s")
         print(f"{'N':>5} {'flat s':>8} {'composed s':>10} {'ratio':>6} {'s/engine':>8}  gaps composed vs flat")
@@ -74,9 +73,9 @@ def main() -> None:
             if n in args.flat:
                 d = array_design(engine, n, tmp / "generated")
                 fp = design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=dict(params),
-                                  perf_lines=max(12, 8 * n))
+                                  perf_lines=max(12, 8 * n), perf_round=n)
                 start = time.monotonic()
-                flat = read(cached_run(fp, desc, tmp / "flat-cache")[0])
+                flat = characterize(fp, tmp / "flat-cache").metrics
                 t_flat = time.monotonic() - start
                 parts = []
                 for name, bound in BOUNDS.items():
@@ -98,7 +97,7 @@ def _check_dispatcher_fit(point: ArrayPoint, desc, cache: Path) -> None:
     n = 2 * DISPATCH_RUN_MAX_N
     fitted = dispatcher(point, n, desc, cache)[0]
     start = time.monotonic()
-    run = read(cached_run(dispatcher_point(point, n), desc, cache)[0])
+    run = characterize(dispatcher_point(point, n), cache).metrics
     print(f"dispatcher N={n} run in {time.monotonic() - start:.1f} s; fitted vs run:")
     for name in ("synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
                  "power__total", "timing__setup__ws"):

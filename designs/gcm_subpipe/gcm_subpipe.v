@@ -1,7 +1,7 @@
 // Sub-pipelined AES-GCM (engine interface, designs/README.md).
 //
 // Same line/slot organisation, GHASH formulation (precomputed powers of H, XOR accumulation) and
-// output FIFO as gcm_pipe (the shared engine lives in designs/gcm_pipe/gcm_pipe.v); the difference
+// output FIFO as gcm_pipe (the shared engine lives in designs/common/gcmp_engine.v); the difference
 // is inside each AES round, which is split into STAGES_PER_ROUND register stages around the
 // composite-field S-box to shorten the critical path:
 //   1: one register per round (the round-pipelined baseline, composite-field S-box)

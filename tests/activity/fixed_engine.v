@@ -1,5 +1,5 @@
 // Test-only engine for simulated activity of arrays (test_array_activity.py): the engine interface
-// (designs/README.md) around designs/array/tests/toy_engine.v's non-cryptographic function, with a fixed latency
+// (designs/README.md) around tests/arrays/toy_engine.v's non-cryptographic function, with a fixed latency
 // of LATENCY cycles, so an array returns lines in acceptance order, as the flow's throughput simulation
 // (cryptoppa.sim.perf) requires. out_data = in_data ^ {pad, ...}, out_tag = in_aad ^ pad, pad = {in_iv, 32'h0} ^ key.
 module fixed_engine #(

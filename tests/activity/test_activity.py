@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from liberty.parser import parse_liberty
 
-from cryptoppa import designs, pdk
+from cryptoppa import designs, flow, pdk
 from cryptoppa.activity.capture import capture
 from cryptoppa.activity.vcd import read_activity
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.flow import FlowPoint, design_point, execute, make_plan
+from cryptoppa.flow import FlowPoint, design_point, make_plan
 
 from support import load_metrics, run_cli
 
@@ -24,7 +24,7 @@ def characterize(name, runs, activity, **params):
     d = designs.get(name)
     point = design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=d.resolve_params(params),
                          activity_mode=activity)
-    return execute(make_plan(point, pdk.get("freepdk45")), runs)
+    return flow.characterize(point, runs).run_dir
 
 
 def _liberty(run: Path) -> Path:

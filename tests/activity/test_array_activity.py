@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cryptoppa import pdk
-from cryptoppa.arrays import array_design
+from cryptoppa.designs.arrays import array_design
 from cryptoppa.designs import Design, Param
-from cryptoppa.flow import design_point, execute, make_plan
+from cryptoppa.flow import characterize, design_point
 
 from support import load_metrics
 
@@ -38,7 +37,7 @@ def runs(flexlib_home, tmp_path_factory):
     for mode in MODES:
         point = design_point(arr, pdk="freepdk45", corner="nom", clock_mhz=200.0, params=arr.resolve_params(PARAMS),
                              activity_mode=mode, perf_lines=16)
-        out[mode] = execute(make_plan(point, pdk.get("freepdk45")), tmp / "runs")
+        out[mode] = characterize(point, tmp / "runs").run_dir
     return out
 
 

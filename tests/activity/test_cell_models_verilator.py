@@ -7,8 +7,7 @@ import pytest
 
 from cryptoppa.activity.cellmodels import cell_models
 from cryptoppa.pdk import get, liberty
-from cryptoppa.sim.core_sim import verilator_root
-from cryptoppa.tools.runner import run_status
+from cryptoppa.tools import run_status
 
 pytestmark = pytest.mark.eda
 
@@ -16,15 +15,13 @@ pytestmark = pytest.mark.eda
 def test_every_cell_model_lints_in_verilator(flexlib_home, tmp_path):
     text = cell_models(liberty(get("freepdk45"), "nom"))
     (tmp_path / "cells.v").write_text(text)
-    root = verilator_root()
     cells = re.findall(r"^module (\w+)\(", text, re.M)
     assert len(cells) > 20 and "sff1_x4" in cells
     failed = {}
     for cell in cells:
         log = tmp_path / f"{cell}.log"
-        code, _ = run_status("verilator lint", [str(root / "bin" / "verilator"), "--lint-only", "-Wno-WIDTHTRUNC",
-                                                "--top-module", cell, "cells.v"], tmp_path, log, 60,
-                             env={"VERILATOR_ROOT": str(root), "PATH": "/usr/bin:/bin"})
+        code, _ = run_status("verilator", ["--lint-only", "-Wno-WIDTHTRUNC", "--top-module", cell, "cells.v"],
+                             cwd=tmp_path, log=log, timeout=60, what="verilator lint")
         if code:
             failed[cell] = log.read_text()[:300]
     assert failed == {}

@@ -1,4 +1,4 @@
-"""Energy per byte of firmware on the gate-level rv32_mc netlist (cryptoppa.activity.core_workload, gatesim.py).
+"""Energy per byte of firmware on the gate-level rv32_mc netlist (cryptoppa.flow.core_energy, activity/gatesim.py).
 
 The Verilator path (SAIF over the firmware's window) is checked against the Icarus reference (VCD over the same
 window) on a small firmware (window_fw.S): every net but the clock has the same toggle count and time high, so
@@ -10,14 +10,16 @@ from pathlib import Path
 import pytest
 
 from cryptoppa.activity.annotate import annotation
-from cryptoppa.activity.core_workload import annotated_power, core_energy, simulate
+from cryptoppa.activity.core_workload import simulate
 from cryptoppa.activity.gatesim import build_gate_sim, run_gate_sim
 from cryptoppa.activity.vcd import Activity, NetActivity
 from cryptoppa.baselines import cores
 from cryptoppa.errors import CryptoppaError
+from cryptoppa.flow.core_energy import annotated_power, core_energy
 from cryptoppa.pdk import get, liberty
 from cryptoppa.sim.core_sim import run_core
 from cryptoppa.sw import build_firmware, check_results, compile_elf
+from cryptoppa.sweep.point import flow_point
 
 pytestmark = pytest.mark.eda
 HERE = Path(__file__).parent
@@ -25,12 +27,13 @@ HERE = Path(__file__).parent
 
 @pytest.fixture(scope="module")
 def mc(tmp_path_factory):
-    """(run dir of rv32_mc ZK=0, its Verilator gate-level simulator, liberty)."""
+    """(run dir of rv32_mc ZK=0, its Verilator gate-level simulator, liberty, its flow point)."""
     work = tmp_path_factory.mktemp("mc")
     ppa = cores._ppa("rv32_mc", 0, cores.CoreMatrix(), work / "cache")
     assert ppa["ppa_status"] in ("ok", "cached"), ppa["ppa_error"]
     run_dir, lib = Path(ppa["ppa_run_dir"]), liberty(get("freepdk45"), "nom")
-    return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=work / "gatesim"), lib
+    point = flow_point(cores.core_point("rv32_mc", 0, cores.CoreMatrix()), work / "generated")
+    return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=work / "gatesim"), lib, point
 
 
 @pytest.fixture(scope="module")
@@ -41,15 +44,16 @@ def window_elf(tmp_path_factory):
     return compile_elf([HERE / "window_fw.S"], flags, out, out.with_suffix(".log"))
 
 
-def _power_with(activity: Activity, run_dir, out):
+def _power_with(activity: Activity, run_dir, point, out):
     out.mkdir(parents=True)
     tcl = out / "bound.tcl"
     tcl.write_text(annotation(activity, run_dir / "netlist.v", "clk").tcl)
-    return annotated_power(run_dir, tcl, out / "sta", activity.period_ps / 1000.0)
+    assert activity.period_ps / 1000.0 == pytest.approx(point.period_ns)
+    return annotated_power(point, run_dir, tcl, out / "sta")
 
 
 def test_verilator_saif_activity_equals_icarus_vcd_activity(mc, window_elf, tmp_path):
-    run_dir, sim, lib = mc
+    run_dir, sim, lib, point = mc
     uart_v, act_v = run_gate_sim(sim, window_elf, period_ns=10.0, out_dir=tmp_path / "v")
     uart_i, act_i, _, _ = simulate(run_dir, window_elf, liberty=lib, top="rv32_mc", period_ns=10.0,
                                    out_dir=tmp_path / "i")
@@ -61,13 +65,13 @@ def test_verilator_saif_activity_equals_icarus_vcd_activity(mc, window_elf, tmp_
     differ = [n for n in act_i.nets if n != "clk" and act_v.nets[n] != act_i.nets[n]]
     assert differ == []
     assert sum(a.toggles for a in act_v.nets.values()) > 100 * act_v.cycles  # the window is not idle
-    p_v = _power_with(act_v, run_dir, tmp_path / "pv")
-    p_i = _power_with(act_i, run_dir, tmp_path / "pi")
+    p_v = _power_with(act_v, run_dir, point, tmp_path / "pv")
+    p_i = _power_with(act_i, run_dir, point, tmp_path / "pi")
     assert p_v["power__total"] == pytest.approx(p_i["power__total"], rel=1e-6)
 
 
 def test_gate_level_runs_report_timeouts_and_missing_netlists(mc, window_elf, tmp_path):
-    run_dir, sim, lib = mc
+    run_dir, sim, lib, point = mc
     # 300 cycles: too few for the firmware; core_tb (unchanged) reports its timeout through either simulator.
     with pytest.raises(CryptoppaError, match=r"did not reach its exit store \(timeout 300 0"):
         run_gate_sim(sim, window_elf, period_ns=10.0, out_dir=tmp_path / "v", max_cycles=300)
@@ -80,17 +84,15 @@ def test_gate_level_runs_report_timeouts_and_missing_netlists(mc, window_elf, tm
         with pytest.raises(CryptoppaError, match="no netlist.v"):
             call()
     with pytest.raises(CryptoppaError, match="simulator 'vcs'"):
-        core_energy(run_dir, window_elf, liberty=lib, top="rv32_mc", clock_mhz=100.0, out_dir=tmp_path / "e",
-                    simulator="vcs")
+        core_energy(point, run_dir, window_elf, tmp_path / "e", simulator="vcs")
 
 
 @pytest.mark.full
 def test_table_gcm_line_energy_on_rv32_mc_netlist(mc, tmp_path):
-    run_dir, sim, lib = mc
+    run_dir, sim, lib, point = mc
     elf = build_firmware("table", 128, "-O2", "rv32i", long_bytes=0, cbc_bytes=(), out_dir=tmp_path / "fw")
     rtl = run_core("rv32_mc", elf, tmp_path, params={"ZK": 0})
-    e = core_energy(run_dir, elf, liberty=lib, top="rv32_mc", clock_mhz=100.0, out_dir=tmp_path / "energy",
-                    build_cache=sim.exe.parents[2])
+    e = core_energy(point, run_dir, elf, tmp_path / "energy", build_cache=sim.exe.parents[2])
 
     # The netlist with the generated cell models computes the same GCM, in the same cycles, as the RTL.
     assert check_results(e.rows) == 1
@@ -105,6 +107,6 @@ def test_table_gcm_line_energy_on_rv32_mc_netlist(mc, tmp_path):
     a = e.activity
     quiet = Activity({n: NetActivity(0, s.high_ps) for n, s in a.nets.items()}, a.period_ps, a.cycles)
     busy = Activity({n: NetActivity(a.cycles, a.cycles * a.period_ps / 2) for n in a.nets}, a.period_ps, a.cycles)
-    p_quiet = _power_with(quiet, run_dir, tmp_path / "quiet")["power__total"]
-    p_busy = _power_with(busy, run_dir, tmp_path / "busy")["power__total"]
+    p_quiet = _power_with(quiet, run_dir, point, tmp_path / "quiet")["power__total"]
+    p_busy = _power_with(busy, run_dir, point, tmp_path / "busy")["power__total"]
     assert p_quiet < e.power["power__total"] < p_busy

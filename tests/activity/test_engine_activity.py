@@ -5,8 +5,8 @@ import re
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from cryptoppa import designs, pdk
-from cryptoppa.flow import design_point, execute, make_plan
+from cryptoppa import designs, flow
+from cryptoppa.flow import design_point
 
 from support import load_metrics
 
@@ -17,7 +17,7 @@ def characterize(runs, activity):
     d = designs.get("gcm_iter")
     point = design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=d.resolve_params({"DIGIT": 16}),
                          activity_mode=activity)
-    return execute(make_plan(point, pdk.get("freepdk45")), runs)
+    return flow.characterize(point, runs).run_dir
 
 
 @pytest.fixture(scope="module")

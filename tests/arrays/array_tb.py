@@ -1,29 +1,28 @@
-"""Array-side additions to tests/engines/tb_common.py (whose run_lines(by_id=True) is the out-of-order
-scoreboard): a white-box check of the dispatch policy, a saturation measurement, and a runner that builds
-explicit source lists (a generated array top has no design.toml)."""
+"""Array-side additions to tests/engines/engine_driver.py (whose run_lines(by_id=True) is the out-of-order
+scoreboard): the test-only toy engine, a white-box check of the dispatch policy and a saturation measurement."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import sys
 from pathlib import Path
 
-# tb_common lives beside the engine tests; both this file and the cocotb module import it by name.
+from cocotb.triggers import FallingEdge, ReadOnly
+
+# The engine driver lives beside the engine tests; both this file and the cocotb module import it by name.
 ENGINES = Path(__file__).resolve().parents[1] / "engines"
 if str(ENGINES) not in sys.path:
     sys.path.insert(0, str(ENGINES))
 
 from cryptoppa.designs import Design, Param  # noqa: E402
-from tb_common import EngineConfig, _val, make_line, run_lines  # noqa: E402
+from engine_driver import EngineConfig, _val, make_line, run_lines  # noqa: E402
 
-
-TOY_RTL = Path(__file__).resolve().parents[2] / "designs" / "array" / "tests" / "toy_engine.v"
+HERE = Path(__file__).resolve().parent
+TOY_RTL = HERE / "toy_engine.v"
 
 
 def toy_engine() -> Design:
-    """designs/array/tests/toy_engine.v as an engine Design (it has no design.toml: it is not a product)."""
+    """tests/arrays/toy_engine.v as an engine Design (it has no design.toml: it is not a product)."""
     params = {
         "KEY_BITS": Param("KEY_BITS", 128, (128, 256)),
         "LINE_BYTES": Param("LINE_BYTES", 32, (32, 64, 128)),
@@ -89,8 +88,6 @@ async def watch_dispatch(dut, n: int, errors: list[str]) -> None:
     and setup, while no line has been dispatched): which engine each line goes to and which engine's result
     is offered, against TreeModel. Violations are appended to `errors` (a failing background task would not
     fail the test by itself)."""
-    from cocotb.triggers import FallingEdge, ReadOnly
-
     disp, model, cycle = dut.u_dispatch, TreeModel(n), 0
     while True:
         await ReadOnly()
@@ -122,32 +119,3 @@ async def array_saturation(dut, cfg: EngineConfig, key: bytes, n: int, rounds: i
         line.id = i % (1 << cfg.id_bits)
     outs = (await run_lines(dut, cfg, key, lines, rng, gap_prob=0.0, stall_prob=0.0, by_id=True))["out_cycles"]
     return rounds * n / (outs[(rounds + 1) * n] - outs[n])
-
-
-def run_cocotb_files(top: str, files: list[Path], test_module: str, params: dict, build_dir: Path,
-                     extra_env: dict | None = None) -> None:
-    """tb_common.run_cocotb for an explicit source list: build with Icarus, run the cocotb module (importable
-    from tests/arrays) and fail the calling pytest test if any cocotb test failed or the run crashed."""
-    import pytest
-    from cocotb_tools.check_results import get_results
-    from cocotb_tools.runner import get_runner
-
-    build_dir = Path(build_dir)
-    build_dir.mkdir(parents=True, exist_ok=True)
-    runner = get_runner("icarus")
-    runner.build(sources=list(files), hdl_toplevel=top, parameters=params, build_dir=build_dir, always=True,
-                 timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
-    env = {"ENGINE_PARAMS": json.dumps(params), **(extra_env or {})}
-    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parent), str(ENGINES), *sys.path])
-    try:
-        results = runner.test(test_module=test_module, hdl_toplevel=top, build_dir=build_dir, test_dir=build_dir,
-                              extra_env=env, results_xml=str(build_dir / "results.xml"),
-                              log_file=build_dir / "sim.log")
-    except SystemExit:  # under pytest the runner itself exits on failures
-        results = build_dir / "results.xml"
-    try:
-        n_tests, n_failed = get_results(Path(results))
-    except RuntimeError as exc:
-        pytest.fail(f"{top} {params}: simulation crashed ({exc}); see {build_dir / 'sim.log'}")
-    if n_tests == 0 or n_failed:
-        pytest.fail(f"{top} {params}: {n_failed} of {n_tests} cocotb tests failed; see {build_dir / 'sim.log'}")

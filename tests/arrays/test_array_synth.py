@@ -6,9 +6,9 @@ instance here) runs under `-m full`."""
 import pytest
 
 from array_tb import toy_engine
-from cryptoppa import designs, pdk
-from cryptoppa.arrays import DISPATCH_RTL, DISPATCH_TOP, array_design, dispatcher_flops
-from cryptoppa.flow import FlowPoint, execute, make_plan
+from cryptoppa import designs
+from cryptoppa.designs.arrays import DISPATCH_RTL, DISPATCH_TOP, array_design, dispatcher_flops
+from cryptoppa.flow import FlowPoint, characterize
 
 from support import load_metrics
 
@@ -21,7 +21,7 @@ AREA = "synth__design__instance__area__stdcell"
 def _characterize(rtl, top, params: dict, runs, name: str) -> dict:
     point = FlowPoint(rtl=tuple(rtl), top=top, pdk="freepdk45", corner="nom", clock_mhz=200.0,
                       params=tuple(sorted(params.items())), design=name)
-    return load_metrics(execute(make_plan(point, pdk.get("freepdk45")), runs))
+    return load_metrics(characterize(point, runs).run_dir)
 
 
 def _check_composition(engine, params: dict, runs, tmp_path):

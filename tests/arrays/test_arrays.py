@@ -1,4 +1,4 @@
-"""N-instance arrays (src/cryptoppa/arrays.py): generator checks, then arrays in Icarus with random input gaps and
+"""N-instance arrays (src/cryptoppa/designs/arrays.py): generator checks, then arrays in Icarus with random input gaps and
 output back-pressure: every line back exactly once, bit-exact, matched by ID.
   * toy_engine arrays (data-dependent latency, so results really leave out of order), N = 1, 2, 3, 4, 8;
   * gcm_iter arrays against `cryptography`'s AES-GCM, N = 1, 2, 3, 4, 8, with saturation throughput that must
@@ -11,11 +11,11 @@ import subprocess
 
 import pytest
 
-from array_tb import run_cocotb_files, toy_engine
-from cryptoppa import designs
-from cryptoppa.arrays import array_design, render_array
+from array_tb import HERE, toy_engine
+from cocotb_runner import run_cocotb
+from cryptoppa import designs, settings
+from cryptoppa.designs.arrays import array_design, render_array
 from cryptoppa.errors import CryptoppaError
-from tb_common import full_run
 
 # Smallest gcm_iter: one 32-byte line is 2 data blocks; DIGIT=64 makes a GHASH block 2 cycles.
 GCM_PARAMS = {"KEY_BITS": 128, "LINE_BYTES": 32, "ID_BITS": 8, "DIGIT": 64}
@@ -48,14 +48,14 @@ def _sim(engine, n: int, params: dict, work, ref: str, lines: int) -> float:
     env = {"ARRAY_N": str(n), "ENGINE_PERF_OUT": str(perf), "ARRAY_LINES": str(lines), "ARRAY_REF": ref}
     if ref == "toy":
         env["ARRAY_EXPECT_REORDER"] = "1"
-    run_cocotb_files(d.top, list(d.files), "cocotb_array", params, work / "sim", extra_env=env)
+    run_cocotb(d, "cocotb_array", params, work / "sim", extra_env=env, module_dirs=(HERE,))
     return json.loads(perf.read_text())["lines_per_cycle"]
 
 
 @pytest.mark.eda
 @pytest.mark.parametrize("n", SIZES)
 def test_array_toy(n, tmp_path):
-    lpc = _sim(toy_engine(), n, TOY_PARAMS, tmp_path, "toy", 2000 if full_run() else 150)
+    lpc = _sim(toy_engine(), n, TOY_PARAMS, tmp_path, "toy", 2000 if settings.current().full else 150)
     print(f"toy array N={n}: {lpc:.4f} lines/cycle")
 
 
@@ -66,7 +66,7 @@ def _gcm_rate(n: int, tmp_path_factory) -> float:
     """Simulate the N-engine gcm_iter array once per session; saturation lines per cycle."""
     if n not in _gcm:
         _gcm[n] = _sim("gcm_iter", n, GCM_PARAMS, tmp_path_factory.mktemp(f"gcm{n}"), "gcm",
-                       2000 if full_run() else 60)
+                       2000 if settings.current().full else 60)
         print(f"gcm_iter array N={n}: {_gcm[n]:.4f} lines/cycle")
     return _gcm[n]
 

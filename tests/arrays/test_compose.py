@@ -14,11 +14,10 @@ from dataclasses import replace
 import pytest
 
 from array_tb import TOY_RTL, toy_engine
-from cryptoppa import pdk
-from cryptoppa.arrays import MAX_N_FLAT, array_design, dispatcher_flops
+from cryptoppa.designs.arrays import MAX_N_FLAT, array_design, dispatcher_flops
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.flow import design_point, read
-from cryptoppa.flow.compose import ArrayPoint, cached_run, compose, render_linked_top
+from cryptoppa.flow import characterize, design_point, read
+from cryptoppa.flow.compose import ArrayPoint, compose, render_linked_top
 from cryptoppa.sweep import load, run_sweep
 
 pytestmark = pytest.mark.eda
@@ -32,7 +31,7 @@ def _flat(n: int, cache):
     d = array_design(toy_engine(), n, cache / "generated")
     # perf off: the in-order throughput testbench rejects the toy array's out-of-order results.
     point = replace(design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=dict(PARAMS)), perf=False)
-    return read(cached_run(point, pdk.get("freepdk45"), cache)[0])
+    return characterize(point, cache).metrics
 
 
 def _gap(a, b) -> float:

@@ -7,7 +7,7 @@ import pytest
 
 from cryptoppa.baselines import cores
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.feasibility import options
+from cryptoppa.report import options
 
 pytestmark = pytest.mark.eda
 

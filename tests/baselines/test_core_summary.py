@@ -5,7 +5,7 @@ import math
 import pandas as pd
 import pytest
 
-from cryptoppa.baselines import cli, cores
+from cryptoppa.baselines import cores
 
 BASE = {"core": "rv32_mc", "zk": 0, "variant": "table", "status": "ok", "clock_mhz": 100.0, "pdk": "freepdk45",
         "synth__design__instance__area__stdcell": 8.0e4, "memory__sram__area__estimate": 1.5e5}
@@ -28,5 +28,5 @@ def test_summary_picks_o2_and_the_best_level(tmp_path):
     assert table["CBC 1 KB cycles/page"].tolist() == [256000] * 3
     assert all(math.isnan(v) for v in table["GCM 16 KB cycles/B"])  # not measured: NaN, not zero
     assert table["SRAM est. mm2"].tolist() == pytest.approx([0.15] * 3)
-    text = cli.write_core_summary(tmp_path, pd.DataFrame(rows)).read_text()
+    text = cores.write_summary(tmp_path, pd.DataFrame(rows)).read_text()
     assert "| rv32_mc ZK=0 | table" in text and "NOT included in synth__design__instance__area__stdcell" in text

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from cryptoppa.errors import InputError
 from cryptoppa.feasibility.fit import RESULT_COLUMNS, fit_linear, fits_to_dict, predict
 
 
@@ -75,9 +76,9 @@ def test_missing_values_and_degenerate_groups():
 def test_default_y_is_numeric_columns_and_errors():
     df = pd.DataFrame({"n": [1, 2, 3, 4], "a": [1, 2, 3, 4], "b": [2, 4, 6, 8], "label": list("wxyz")})
     assert set(fit_linear(df)["metric"]) == {"a", "b"}
-    with pytest.raises(KeyError):
+    with pytest.raises(InputError):
         fit_linear(df, x="nope")
-    with pytest.raises(KeyError):
+    with pytest.raises(InputError):
         fit_linear(df, y=["zzz"])
 
 

@@ -1,7 +1,9 @@
 import dataclasses
+import re
 
 import pytest
 
+from cryptoppa.errors import InputError
 from cryptoppa.feasibility.owen2013 import OWEN2013
 from cryptoppa.feasibility.paper import consistency_checks, fit_comparison, paper_frame, recompute
 
@@ -43,7 +45,8 @@ def test_fpga_power(rows):
     fpga = rows["fpga"]
     assert round(fpga.power_w, 1) == 45.2  # 192.9*233 + 216.3 mW
     assert "44.7 W" in fpga.study_wrote
-    assert "212 MHz" in fpga.note  # 882.5 Mb/s does not follow from 200 MHz
+    # 882.5 Mb/s is 212 MHz (001 Table 5.1 Fmax) x 512 / 123: it follows from the study's own clock and cycles.
+    assert abs(fpga.derived_mbps - 882.5) < 0.1 and "FLAG" not in fpga.note
     assert fpga.area_mm2 is None
 
 
@@ -84,10 +87,22 @@ def test_other_bandwidth_is_not_compared():
 
 def test_consistency_checks():
     checks = consistency_checks().set_index("check")
-    clocks = checks.loc["engine clocks: start-up + 4 blocks + tag vs clocks per line"]
+    clocks = checks.loc["engine clocks (001 Table 5.1): start-up + 4 blocks + tag vs clocks per line"]
     assert clocks["recomputed"] == 124 and clocks["printed"] == 123
-    assert bool(checks.loc["fpga: printed Mb/s vs clock / cycles", "discrepancy"])
-    assert not bool(checks.loc["asic: printed Mb/s vs clock / cycles", "discrepancy"])
+    for option in ("asic", "fpga", "x86-c", "x86-asm", "x86-isa", "alpha", "arm"):
+        assert not bool(checks.loc[f"{option}: printed Mb/s vs clock / cycles", "discrepancy"]), option
+    # Where the study disagrees with itself, the table says so and names both of its tables.
+    table61 = checks.loc["fpga: 001 Table 6.1 prints 200 MHz beside 882.5 Mb/s"]
+    assert bool(table61["discrepancy"]) and "Table 5.1" in table61["note"] and "212 MHz" in table61["note"]
+
+
+def test_every_figure_cites_the_study_by_table_or_equation():
+    cite = re.compile(r"001 (Table \d\.\d|Eq\. \d\.\d|§\d)")
+    for option in OWEN2013.options:
+        assert cite.search(option.source), option.key
+    for fit in OWEN2013.fpga_fits.values():
+        assert cite.search(fit.source)
+    assert cite.search(OWEN2013.asic_table_source)
 
 
 def test_frame_and_data_are_frozen():
@@ -95,5 +110,5 @@ def test_frame_and_data_are_frozen():
     assert len(df) == len(OWEN2013.options) == 7
     with pytest.raises(dataclasses.FrozenInstanceError):
         OWEN2013.options[0].throughput_mbps = 1.0
-    with pytest.raises(KeyError, match="owen2013"):
+    with pytest.raises(InputError, match="owen2013"):
         recompute("nobody1999")

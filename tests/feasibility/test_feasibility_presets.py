@@ -2,6 +2,7 @@ import dataclasses
 
 import pytest
 
+from cryptoppa.errors import InputError
 from cryptoppa.feasibility.presets import KINDS, get_preset, load_presets, resolve_bandwidth
 
 EXPECTED_GBPS = {
@@ -33,7 +34,7 @@ def test_kinds():
 
 def test_lookup_is_forgiving_about_case_and_separators():
     assert get_preset("DDR5_4800").name == "ddr5-4800"
-    with pytest.raises(KeyError, match="known"):
+    with pytest.raises(InputError, match="known"):
         get_preset("ddr9")
 
 

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.feasibility import options
+from cryptoppa.report import options
 from support import run_cli
 
 ENGINE = {

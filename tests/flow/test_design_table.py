@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from cryptoppa import design_table
+from cryptoppa.report import design_table
 from cryptoppa.errors import CryptoppaError
 
 

@@ -50,6 +50,20 @@ def test_bad_options(flexlib_home, tmp_path, args, needle):
     _assert_clean_failure(out, runs, needle)
 
 
+@pytest.mark.parametrize("args, needle, code", [
+    (["storage", "--line-bytes", "3"], "multiple of the 16-byte AES block", 2),
+    (["run", "--design", "counter", "--clock-mhz", "inf"], "--clock-mhz inf: expected a finite positive", 2),
+    (["run", "--design", "counter", "--clock-mhz", "nan"], "--clock-mhz nan", 2),
+    (["run", "--rtl", ROOT / "designs", "--top", "counter"], "is a directory, not a file", 2),
+    (["run", "--rtl", ROOT / "nosuch.v", "--top", "counter"], "nosuch.v does not exist", 2),
+    (["feasibility", "--bandwidth", "fast"], "cannot parse bandwidth 'fast'", 2),
+])
+def test_bad_input_is_rejected_at_input(tmp_path, args, needle, code):
+    out = run_cli(*args, "--runs", tmp_path) if args[0] == "run" else run_cli(*args)
+    _assert_clean_failure(out, tmp_path, needle)
+    assert out.returncode == code
+
+
 def test_unknown_design(tmp_path):
     out = run_cli("run", "--design", "nosuch", "--runs", tmp_path)
     _assert_clean_failure(out, tmp_path, "unknown design 'nosuch'")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from liberty.parser import parse_liberty
 
-from cryptoppa import designs, pdk
-from cryptoppa.flow import design_point, execute, make_plan
+from cryptoppa import designs, flow
+from cryptoppa.flow import design_point
 
 from support import load_metrics
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.eda
 def characterize(name, runs, corner="nom", clock_mhz=225.0, **params):
     d = designs.get(name)
     point = design_point(d, pdk="freepdk45", corner=corner, clock_mhz=clock_mhz, params=d.resolve_params(params))
-    return execute(make_plan(point, pdk.get("freepdk45")), runs)
+    return flow.characterize(point, runs).run_dir
 
 
 @pytest.fixture(scope="module")

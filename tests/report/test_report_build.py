@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from conftest import CLOCK_MHZ, TRUTH, synthetic_frame, write_results
 
 from cryptoppa.feasibility.presets import resolve_bandwidth
-from cryptoppa.report import analysis, build_report, load_results
+from cryptoppa.report import analysis
+from cryptoppa.report.build import build_report
+from cryptoppa.report.load import load_results
 from cryptoppa.report.build import FIGURE_STEMS
-from cryptoppa.report.cli import report_command
+from cryptoppa.cli import cli
 from cryptoppa.report.load import AREA, POWER
 from cryptoppa.sweep import load, run_sweep
 from support import ROOT
@@ -97,11 +99,11 @@ def test_without_perf_columns_feasibility_is_skipped(tmp_path):
 
 def test_cli_default_out(synthetic_results, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(report_command, [str(synthetic_results), "--bandwidth", "ddr5-4800"])
+    result = CliRunner().invoke(cli, ["report", str(synthetic_results), "--bandwidth", "ddr5-4800"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "reports" / synthetic_results.name / "report.html").exists()
-    bad = CliRunner().invoke(report_command, [str(synthetic_results), "--out", "x", "--bandwidth", "nosuch"])
-    assert bad.exit_code == 1 and "cannot parse bandwidth 'nosuch'" in bad.output
+    bad = CliRunner().invoke(cli, ["report", str(synthetic_results), "--out", "x", "--bandwidth", "nosuch"])
+    assert bad.exit_code == 2 and "cannot parse bandwidth 'nosuch'" in bad.output
 
 
 def test_html_renders_in_headless_chromium(synthetic_results, tmp_path):

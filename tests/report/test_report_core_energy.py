@@ -7,7 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from cryptoppa.report import analysis, build_report
+from cryptoppa.report import analysis
+from cryptoppa.report.build import build_report
 
 DATA = Path(__file__).parent / "data" / "core_energy_rv32_mc.csv"
 ENERGY_COLUMNS = ["power__activity__total", "power__activity__coverage", "energy_window_cycles", "energy_per_byte_pj"]

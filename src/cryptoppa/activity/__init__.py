@@ -18,12 +18,13 @@ ACTIVITY_NOTE = ("per-net toggles and time high over whole clock cycles of a zer
 
 
 # The modules a flow run's simulated activity passes through (the core-energy modules are not among them).
-FLOW_MODULES = ("__init__.py", "annotate.py", "capture.py", "cellmodels.py", "flowstep.py", "vcd.py", "workload.py")
+FLOW_MODULES = ("__init__.py", "annotate.py", "capture.py", "cellmodels.py", "vcd.py", "workload.py")
 
 
-def code_sha256() -> str:
-    """Hash of the flow's activity code: cell models, testbenches and counting all shape the annotated power."""
+def code_sha256(*extra: Path) -> str:
+    """Hash of the activity code (and the extra files of the step that uses it): cell models, testbenches and
+    counting all shape the annotated power."""
     h = hashlib.sha256()
-    for path in (Path(__file__).parent / name for name in FLOW_MODULES):
+    for path in (*(Path(__file__).parent / name for name in FLOW_MODULES), *map(Path, extra)):
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()

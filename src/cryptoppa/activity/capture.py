@@ -51,10 +51,10 @@ def capture(run_dir: Path, workload: str, *, liberty: Path, top: str, period_ns:
                       window_cycles=window_cycles, window_lines=window_lines, cycles_per_line=cycles_per_line)
     (out / "cells.v").write_text(cell_models(liberty))
     (out / "tb.v").write_text(bench.text)
-    run("iverilog (activity)", ["iverilog", "-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "cells.v",
-                                str(netlist.resolve())], out, out / "iverilog.log", 600.0)
+    run("iverilog", ["-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "cells.v", netlist.resolve()], cwd=out,
+        log=out / "iverilog.log", timeout=600.0, what="iverilog (activity)")
     log = out / "sim.log"
-    run(f"vvp (activity, {workload})", ["vvp", "-n", "tb.vvp"], out, log, timeout_s)
+    run("vvp", ["-n", "tb.vvp"], cwd=out, log=log, timeout=timeout_s, what=f"vvp (activity, {workload})")
     if "TIMEOUT" in log.read_text(errors="replace"):
         raise CryptoppaError(f"activity simulation ({workload}) never reached its window (log: {log})")
     vcd = out / "activity.vcd"

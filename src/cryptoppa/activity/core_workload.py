@@ -1,8 +1,5 @@
-"""Energy per byte of firmware on a synthesized RV32 core, from a gate-level simulation of its netlist.
-
-    e = core_energy(run_dir, elf, liberty=lib, top="rv32_mc", clock_mhz=100.0, out_dir=Path("work/energy"))
-    e.rows                # the firmware's RESULT lines, from the gate-level run (check them with check_results)
-    e.power["power__total"], e.coverage, e.energy_per_byte_pj
+"""Switching activity of firmware running on a synthesized RV32 core's netlist (flow/core_energy.py turns it
+into energy per byte).
 
 The netlist (run_dir/netlist.v) runs with the liberty cell models inside the project's own core harness,
 designs/cores/sim/core_tb.v, unchanged: RAM loaded from +hex=, UART, exit device. Two simulators give the
@@ -24,49 +21,17 @@ that window ($dumpvars at its start, $dumpoff at its end); the simulation then r
 from __future__ import annotations
 
 import re
-import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CryptoppaError
-from ..flow import metrics
-from ..flow.execute import run_sta
 from ..sim.core_sim import HARNESS, elf_to_hex
-from ..sw import parse_results
 from ..tools import run
 from .annotate import Annotation, annotation
 from .cellmodels import cell_models
-from .gatesim import (CORE_PORTS, CSRR_CYCLE, CSRR_MASK, WINDOW_READS, build_gate_sim, core_ports, port_range,
-                      run_gate_sim)
+from .gatesim import CORE_PORTS, CSRR_CYCLE, CSRR_MASK, WINDOW_READS, core_ports, port_range
 from .vcd import Activity, read_activity
 from .workload import Port, netlist_ports
 
-LINE_BYTES = 64
-SIMULATORS = ("verilator", "icarus")
-_VECTORLESS = "# no simulated activity (vectorless)"
-
-
-@dataclass(frozen=True)
-class CoreEnergy:
-    uart: str
-    rows: list[dict]  # RESULT lines of the gate-level run
-    activity: Activity
-    annotation: Annotation
-    power: dict[str, float]  # power__* (W) of OpenSTA with the simulated activity
-    clock_mhz: float
-
-    @property
-    def coverage(self) -> float:
-        return self.annotation.coverage
-
-    @property
-    def window_cycles(self) -> int:
-        return self.activity.cycles
-
-    @property
-    def energy_per_byte_pj(self) -> float:
-        # W x cycles / MHz = uJ; x 1e6 = pJ
-        return self.power["power__total"] * self.window_cycles / self.clock_mhz * 1e6 / LINE_BYTES
 
 
 def _bench(ports: dict[str, Port], top: str, period_ps: int) -> tuple[str, str]:
@@ -123,12 +88,11 @@ def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: fl
     (out / "core_inst.vh").write_text(inst)
     (out / "cells.v").write_text(cell_models(liberty))
     elf_to_hex(Path(elf).resolve(), out / "prog.hex", out / "objcopy.log")
-    run("iverilog (core activity)", ["iverilog", "-g2005", "-o", "tb.vvp", "-s", "tb", "-I", ".", "tb.v",
-                                     str(HARNESS / "core_tb.v"), "cells.v", str(netlist.resolve())],
-        out, out / "iverilog.log", 600.0)
+    run("iverilog", ["-g2005", "-o", "tb.vvp", "-s", "tb", "-I", ".", "tb.v", HARNESS / "core_tb.v", "cells.v",
+                     netlist.resolve()], cwd=out, log=out / "iverilog.log", timeout=600.0, what="iverilog (core activity)")
     log = out / "sim.log"
-    run(f"vvp ({top} running {Path(elf).name})", ["vvp", "-n", "tb.vvp", "+hex=prog.hex", "+uart=uart.txt",
-                                                  f"+max_cycles={int(max_cycles)}"], out, log, timeout_s)
+    run("vvp", ["-n", "tb.vvp", "+hex=prog.hex", "+uart=uart.txt", f"+max_cycles={int(max_cycles)}"], cwd=out,
+        log=log, timeout=timeout_s, what=f"vvp ({top} running {Path(elf).name})")
     report = re.findall(r"^CORESIM (\w+) (\d+) (\S+)", log.read_text(errors="replace"), re.M)
     if not report or report[-1][0] != "exit":
         raise CryptoppaError(f"gate-level {top} running {Path(elf).name} did not reach its exit store "
@@ -137,52 +101,12 @@ def simulate(run_dir: Path, elf: Path, *, liberty: Path, top: str, period_ns: fl
     vcd = out / "activity.vcd"
     activity = read_activity(vcd, tb="tb", dut="dut", clock="tb_clk", window="tb_window", period_ns=period_ns)
     vcd.unlink()
-    ann, tcl = _annotation_file(activity, netlist, elf, out)
+    ann, tcl = annotation_file(activity, netlist, elf, out)
     return uart, activity, ann, tcl
 
 
-def _annotation_file(activity: Activity, netlist: Path, elf: Path, out: Path) -> tuple[Annotation, Path]:
+def annotation_file(activity: Activity, netlist: Path, elf: Path, out: Path) -> tuple[Annotation, Path]:
     ann = annotation(activity, netlist, "clk")
     tcl = out / "activity.tcl"
     tcl.write_text(f"# firmware {Path(elf).name}: 64-byte GCM line, counter reads t0..t2\n" + ann.tcl)
     return ann, tcl
-
-
-def annotated_power(run_dir: Path, tcl: Path, out_dir: Path, period_ns: float) -> dict[str, float]:
-    """The run's own sta.tcl with `tcl` sourced where the flow sources simulated activity; power__* in W."""
-    script = (Path(run_dir) / "sta.tcl").read_text()
-    if script.count(_VECTORLESS) != 1:
-        raise CryptoppaError(f"{run_dir}/sta.tcl: expected one {_VECTORLESS!r} line (a vectorless flow run)")
-    work = Path(out_dir)
-    (work / "reports").mkdir(parents=True, exist_ok=True)
-    (work / "activity").mkdir(exist_ok=True)
-    shutil.copyfile(Path(run_dir) / "netlist.v", work / "netlist.v")
-    if Path(tcl).resolve() != (work / "activity" / "activity.tcl").resolve():
-        shutil.copyfile(tcl, work / "activity" / "activity.tcl")
-    (work / "sta.tcl").write_text(script.replace(_VECTORLESS, "source activity/activity.tcl"))
-    run_sta(work, work / "sta.log", 1800.0, "OpenSTA (core activity)")
-    found = metrics.sta_metrics(work, "sta", period_ns)
-    return {k: m.value for k, m in found.items() if k.startswith("power__")}
-
-
-def core_energy(run_dir: Path, elf: Path, *, liberty: Path, top: str, clock_mhz: float, out_dir: Path,
-                max_cycles: int = 5_000_000, simulator: str = "verilator",
-                build_cache: Path | None = None) -> CoreEnergy:
-    """Gate-level run of the firmware on the core, its window activity in OpenSTA, and the energy per byte.
-
-    build_cache: where the Verilator build of this netlist is kept (default out_dir/gatesim); share it between
-    the firmware runs of one core."""
-    if simulator not in SIMULATORS:
-        raise CryptoppaError(f"gate-level simulator {simulator!r}: expected one of {', '.join(SIMULATORS)}")
-    period_ns = 1000.0 / clock_mhz
-    out = Path(out_dir)
-    if simulator == "icarus":
-        uart, activity, ann, tcl = simulate(run_dir, elf, liberty=liberty, top=top, period_ns=period_ns,
-                                            out_dir=out / "sim", max_cycles=max_cycles)
-    else:
-        sim = build_gate_sim(Path(run_dir) / "netlist.v", liberty=liberty, top=top,
-                             cache=Path(build_cache) if build_cache else out / "gatesim")
-        uart, activity = run_gate_sim(sim, elf, period_ns=period_ns, out_dir=out / "sim", max_cycles=max_cycles)
-        ann, tcl = _annotation_file(activity, Path(run_dir) / "netlist.v", elf, out / "sim")
-    power = annotated_power(run_dir, tcl, out / "sta", period_ns)
-    return CoreEnergy(uart, parse_results(uart), activity, ann, power, clock_mhz)

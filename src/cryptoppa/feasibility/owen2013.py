@@ -1,10 +1,10 @@
 """The 2013 feasibility study's published figures, as data (paper mode ``owen2013``).
 
-Only the study's own numbers live here -- nothing recomputed -- each with a note of where it
-comes from, so :mod:`cryptoppa.feasibility.paper` can recompute the conclusions from them and
-show where the printed conclusions and the printed inputs disagree.  Figures were transcribed
-from the product notes' summary of the study (shared README §1); check them against the paper
-before citing.
+The study: Owen, *The Feasibility of Memory Encryption and Authentication*, M.S. thesis, UT Austin, 2013
+(cited as "001", the source file 001_bb1086b5b5c49482.txt). Only its own numbers live here -- nothing
+recomputed -- each citing the table, equation or section it is printed in, so
+:mod:`cryptoppa.feasibility.paper` can recompute the conclusions from them and show where the printed
+conclusions and the printed inputs disagree with each other.
 """
 
 from __future__ import annotations
@@ -66,12 +66,11 @@ class Study:
     fpga_fits: dict[str, LinearFit]
 
 
-_NOTES = "2013 study as summarised in product notes §1"
-
-ASIC_POWER_FIT = LinearFit(11.05, 2.12, "mW", f"{_NOTES}: ASIC power fit over N = 1, 2, 4, 8, 16")
-ASIC_AREA_FIT = LinearFit(74125.0, 34762.0, "um^2", f"{_NOTES}: ASIC area fit over N = 1, 2, 4, 8, 16")
-FPGA_POWER_TYPICAL = LinearFit(192.9, 216.3, "mW", f"{_NOTES}: Kintex-7 power fit, typical")
-FPGA_POWER_WORST = LinearFit(199.4, 462.7, "mW", f"{_NOTES}: Kintex-7 power fit, worst case")
+ASIC_POWER_FIT = LinearFit(11.05, 2.12, "mW", "001 Eq. 5.3: ASIC power over N = 1, 2, 4, 8, 16 modules")
+ASIC_AREA_FIT = LinearFit(74125.0, 34762.0, "um^2", "001 Eq. 5.5: ASIC area over N = 1, 2, 4, 8, 16 modules")
+FPGA_POWER_TYPICAL = LinearFit(192.9, 216.3, "mW", "001 Eq. 5.1: Kintex-7 power, typical, at 200 MHz")
+FPGA_POWER_WORST = LinearFit(199.4, 462.7, "mW", "001 Eq. 5.2: Kintex-7 power, worst case, at 200 MHz")
+T61 = "001 Table 6.1"
 
 OWEN2013 = Study(
     name="owen2013",
@@ -82,27 +81,31 @@ OWEN2013 = Study(
     options=(
         Option("asic", "ASIC module (FreePDK45, 225 MHz)", "hardware", 936.6, 225e6, 123, None,
                ASIC_POWER_FIT.slope / 1000, ASIC_POWER_FIT, ASIC_AREA_FIT,
-               220, "approximately 220 modules, 2.4 W, 16.3 mm^2", 2.4, 16.3,
-               f"{_NOTES}: 936.6 Mb/s, 1.9 cycles/byte at 225 MHz"),
-        Option("fpga", "FPGA module (Kintex-7)", "hardware", 882.5, 200e6, 123, None,
+               220, "approximately 220 modules, 2.4 W, 16.3 mm^2 (001 §6.1.3)", 2.4, 16.3,
+               f"{T61} (936.6 Mb/s, 225 MHz, 11.05 mW); 123 clocks per line: 001 Table 5.1; 220 modules, 2.4 W, "
+               "16.3 mm^2: 001 §6.1.3"),
+        # Table 6.1 prints 200 MHz for the FPGA (the clock of its power estimate, Table 5.2), but its 882.5 Mb/s is
+        # the 212 MHz Fmax of Table 5.1 x 512 bits / 123 clocks; the throughput's own clock is used here.
+        Option("fpga", "FPGA module (Kintex-7, 212 MHz Fmax)", "hardware", 882.5, 212e6, 123, None,
                FPGA_POWER_TYPICAL.slope / 1000, FPGA_POWER_TYPICAL, None,
-               230, "approximately 230 modules, 44.7 W", 44.7, None,
-               f"{_NOTES}: 882.5 Mb/s; Kintex-7 at 200 MHz"),
+               230, "approximately 230 modules, 44.7 W (001 §6.1.2)", 44.7, None,
+               f"{T61} (882.5 Mb/s, 192.9 mW); Fmax 212 MHz and 123 clocks: 001 Table 5.1; power at 200 MHz: "
+               "001 Eq. 5.1; 230 modules, 44.7 W: 001 §6.1.2"),
         Option("x86-c", "x86 software, C (2.7 GHz)", "software", 490.9, 2.7e9, None, 44.0,
-               35.0, None, None, 590, "approximately 590 instances", None, None,
-               f"{_NOTES}: 44 cycles/byte at 2.7 GHz; 35 W TDP"),
+               35.0, None, None, 590, "approximately 590 instances (001 §6.1.1)", None, None,
+               f"{T61} (44 cycles/byte: the mean of 37.8 and 50.4 at 64 B, 001 Table 4.1; 35 W TDP); 590: 001 §6.1.1"),
         Option("x86-asm", "x86 software, assembly (2.7 GHz)", "software", 981.8, 2.7e9, None, 22.0,
-               35.0, None, None, 210, "approximately 210 instances", None, None,
-               f"{_NOTES}: 22 cycles/byte at 2.7 GHz; 35 W TDP"),
+               35.0, None, None, 210, "approximately 210 instances (001 §6.1.1)", None, None,
+               f"{T61} (22 cycles/byte, 001 §4.2; 35 W TDP); 210: 001 §6.1.1"),
         Option("x86-isa", "x86 ISA extension, AES-NI (2.7 GHz)", "software", 6170.0, 2.7e9, None, 3.5,
-               35.0, None, None, 34, "34 instances", None, None,
-               f"{_NOTES}: 3.5 cycles/byte at 2.7 GHz; 35 W TDP"),
+               35.0, None, None, 34, "34 instances (001 §6.1.1)", None, None,
+               f"{T61} (3.5 cycles/byte at 16 KB, 001 §4.2; 35 W TDP); 34: 001 §6.1.1"),
         Option("alpha", "Alpha software (900 MHz)", "software", 175.6, 900e6, None, 41.0,
                94.0, None, None, None, "", None, None,
-               f"{_NOTES}: 41 cycles/byte at 900 MHz; 94 W; no count printed for 25.6 GB/s"),
+               f"{T61} (41 cycles/byte, 94 W; §4.3 writes 170 Mb/s); no count printed: 001 §6.1.1"),
         Option("arm", "ARM software (1 GHz)", "software", 126.1, 1e9, None, 63.5,
-               2.0, None, None, 1600, "just over 1600 instances", None, None,
-               f"{_NOTES}: 63.5 cycles/byte at 1 GHz; 2 W"),
+               2.0, None, None, 1600, "just over 1600 instances (001 §6.1.1)", None, None,
+               f"{T61} (63.5 cycles/byte: the mean of 63.1 and 63.8, 001 §4.4; 2 W TDP); 1600: 001 §6.1.1"),
     ),
     asic_table=(
         TableRow(1, 89e3, 12.383),
@@ -111,12 +114,12 @@ OWEN2013 = Study(
         TableRow(8, 657e3, 95.277),
         TableRow(16, 1204e3, 183.162),
     ),
-    asic_table_source=f"{_NOTES}: ASIC synthesis table, area printed to the nearest 1000 um^2",
+    asic_table_source="001 Table 5.3: ASIC area (to the nearest 1000 um^2) and power of N modules",
     fpga_fits={
         "power_typical_mw": FPGA_POWER_TYPICAL,
         "power_worst_mw": FPGA_POWER_WORST,
-        "flip_flops": LinearFit(1509.7, -222.5, "FFs", f"{_NOTES}: Kintex-7 flip-flop fit"),
-        "luts": LinearFit(2356.2, -81.4, "LUTs", f"{_NOTES}: Kintex-7 LUT fit"),
-        "bram": LinearFit(8.0, 0.0, "BRAM", f"{_NOTES}: Kintex-7 block RAM, 8 per module"),
+        "flip_flops": LinearFit(1509.7, -222.5, "FFs", "001 Eq. 5.4: Kintex-7 flip-flops"),
+        "luts": LinearFit(2356.2, -81.4, "LUTs", "001 Eq. 5.4: Kintex-7 LUTs"),
+        "bram": LinearFit(8.0, 0.0, "BRAM", "001 Eq. 5.4 and §5.4: Kintex-7 block RAMs, 8 per module"),
     },
 )

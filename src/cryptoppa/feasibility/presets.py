@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from ..errors import InputError
 from .units import format_bandwidth, parse_bandwidth, parse_bandwidth_quantity
 
 KINDS = ("channel", "dimm", "stack", "device", "link", "system")
@@ -26,6 +27,9 @@ class BandwidthPreset:
     bandwidth: str  # as written in presets.toml, e.g. "25.6 GB/s"
     kind: str
     source: str
+    # A read that misses an open row at the device: tRCD + tAA of the JEDEC speed bin (NaN where not stated).
+    access_ns: float = math.nan
+    access_source: str = ""
 
     @property
     def bits_per_second(self) -> float:
@@ -63,14 +67,15 @@ def load_presets() -> dict[str, BandwidthPreset]:
     presets: dict[str, BandwidthPreset] = {}
     for entry in data.get("preset", []):
         preset = BandwidthPreset(
-            name=entry["name"], bandwidth=entry["bandwidth"], kind=entry["kind"], source=entry["source"]
+            name=entry["name"], bandwidth=entry["bandwidth"], kind=entry["kind"], source=entry["source"],
+            access_ns=float(entry.get("access_ns", math.nan)), access_source=entry.get("access_source", ""),
         )
         if preset.kind not in KINDS:
-            raise ValueError(f"preset {preset.name!r}: kind {preset.kind!r} not one of {KINDS}")
+            raise InputError(f"preset {preset.name!r}: kind {preset.kind!r} not one of {KINDS}")
         parse_bandwidth(preset.bandwidth)  # fail at load time, not at first use
         key = _normalise(preset.name)
         if key in presets:
-            raise ValueError(f"duplicate preset {preset.name!r} in presets.toml")
+            raise InputError(f"duplicate preset {preset.name!r} in presets.toml")
         presets[key] = preset
     return presets
 
@@ -81,7 +86,7 @@ def get_preset(name: str) -> BandwidthPreset:
     try:
         return presets[_normalise(name)]
     except KeyError:
-        raise KeyError(f"no bandwidth preset {name!r}; known: {', '.join(sorted(presets))}") from None
+        raise InputError(f"no bandwidth preset {name!r}; known: {', '.join(sorted(presets))}") from None
 
 
 def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int = 1) -> ResolvedBandwidth:
@@ -92,9 +97,9 @@ def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int =
     written with Ki/Mi/Gi (see :mod:`cryptoppa.feasibility.units`).
     """
     if isinstance(efficiency, bool) or not (isinstance(efficiency, (int, float)) and 0.0 < efficiency <= 1.0):
-        raise ValueError(f"efficiency must be in (0, 1] (sustained/peak), got {efficiency!r}")
+        raise InputError(f"efficiency must be in (0, 1] (sustained/peak), got {efficiency!r}")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a positive integer (channels/stacks/devices), got {count!r}")
+        raise InputError(f"count must be a positive integer (channels/stacks/devices), got {count!r}")
 
     presets = load_presets()
     key = _normalise(text_or_preset) if isinstance(text_or_preset, str) else None
@@ -106,8 +111,8 @@ def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int =
     else:
         try:
             quantity = parse_bandwidth_quantity(text_or_preset)
-        except ValueError as err:
-            raise ValueError(f"{err}; or a preset name: {', '.join(sorted(presets))}") from None
+        except InputError as err:
+            raise InputError(f"{err}; or a preset name: {', '.join(sorted(presets))}") from None
         peak = quantity.bits_per_second
         what = f"{quantity.text.strip()} [{quantity.label}]"
         source, name, kind = "given on the command line", None, None

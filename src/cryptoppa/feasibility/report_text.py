@@ -13,6 +13,7 @@ from typing import Iterable
 
 import pandas as pd
 
+from ..errors import InputError
 from .fit import fit_linear
 from .paper import consistency_checks, fit_comparison, get_study, paper_frame
 from .presets import resolve_bandwidth
@@ -69,49 +70,6 @@ def feasibility_table(
     table.attrs["assumption"] = resolved.assumption
     table.attrs["source"] = resolved.source
     return table
-
-
-def options_table(bandwidth: str, *, results: Path | None = None, host: Path | None = None,
-                  cores: Path | None = None, efficiency: float = 1.0, count: int = 1) -> pd.DataFrame:
-    """Measured implementation options (engines, RV32 software, host CPU) for one bandwidth.
-
-    Notes (what is left out of which option) are in ``.attrs['notes']``.
-    """
-    from ..sweep import results as results_mod
-    from . import options
-
-    resolved = resolve_bandwidth(bandwidth, efficiency=efficiency, count=count)
-    parts, sources = [], []
-    if results is not None:
-        parts.append(options.engine_options(results_mod.read(results), str(results)))
-        sources.append(f"engines: {results}")
-    if cores is not None:
-        parts.append(options.core_options(cores))
-        sources.append(f"cores: {cores}")
-    if host is not None:
-        parts.append(options.host_options(host))
-        sources.append(f"host: {host}")
-    frames = [p for p in parts if not p.empty]
-    if not frames:
-        raise ValueError("no measured option in the given folders (engines need N=1 rows with perf__cycles_per_line)")
-    table = options.instances_for(pd.concat(frames, ignore_index=True), resolved.bits_per_second)
-    out = pd.DataFrame({
-        "option": table["option"], "kind": table["kind"], "clock": table["basis"],
-        "MHz": table["clock_mhz"].round(1), "Gb/s each": round_sig(table["gbps"]),
-        "instances": table["instances"], "utilization": table["utilization"].round(3),
-        "area mm2 each": table["area_mm2"].round(4), "mW each": table["power_mw"].round(2),
-        "Gb/s per mm2": round_sig(table["gbps_per_mm2"]), "Gb/s per W": round_sig(table["gbps_per_w"]),
-        "total area mm2": table["total_area_mm2"].round(2), "total power W": table["total_power_w"].round(3),
-        "note": table["note"],
-    })
-    out.attrs["assumption"] = resolved.assumption
-    out.attrs["source"] = "; ".join(sources)
-    out.attrs["notes"] = [
-        "totals are N x one instance: the dispatcher and interconnect of an array are left out "
-        "(a swept array's fit, in `cryptoppa report`, includes them)",
-        "each byte crosses one instance once (writes encrypted, reads decrypted)",
-    ]
-    return out
 
 
 def round_sig(series: pd.Series, digits: int = 4) -> pd.Series:
@@ -176,7 +134,7 @@ def read_results(path: str | Path) -> pd.DataFrame:
         return pd.read_csv(path)
     if suffix == ".json":
         return pd.read_json(path, orient="records")
-    raise ValueError(f"cannot read results {str(path)!r}: expected .parquet, .csv or .json")
+    raise InputError(f"cannot read results {str(path)!r}: expected .parquet, .csv or .json")
 
 
 def paper_report(name: str = "owen2013") -> str:

@@ -26,6 +26,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..errors import InputError
+
 STUDY_PRINTED_GCM_BITS = 3672
 STUDY_PRINTED_GCM_BYTES = 430
 
@@ -71,7 +73,10 @@ class StorageResult:
 def _check_positive(**values: int) -> None:
     for name, value in values.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+            raise InputError(f"{name} must be a positive integer, got {value!r}")
+    line = values.get("line_bytes")
+    if line is not None and line % 16:
+        raise InputError(f"line_bytes must be a multiple of the 16-byte AES block, got {line}")
 
 
 def gcm_storage(

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..errors import InputError
+
 # An exact quotient such as 34.000000000000004 (float noise) must not cost a whole extra engine.
 _INTEGER_TOLERANCE = 1e-9
 
@@ -78,4 +80,4 @@ def engines_needed(bandwidth: float, per_instance: float) -> EngineCount:
 def _positive(**values: float) -> None:
     for name, value in values.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-            raise ValueError(f"{name} must be a positive finite number, got {value!r}")
+            raise InputError(f"{name} must be a positive finite number, got {value!r}")

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import InputError
+
 ACCEPTED_FORMS = (
     "<number>[ ]<prefix><B|b>/s, e.g. '25.6GB/s', '25.6 GB/s', '204.8Gb/s', '1.2TB/s', '800MB/s', "
     "'12.8GiB/s', '100 Gbps'; prefixes k K M G T P (decimal, powers of 1000) or "
@@ -65,13 +67,13 @@ def parse_bandwidth_quantity(text: str) -> BandwidthQuantity:
     """Parse ``text`` (e.g. ``'25.6 GB/s'``) and keep how it was written.
 
     Decimal prefixes by default (GB = 10**9 bytes); binary only for Ki/Mi/Gi/Ti/Pi.
-    Raises ``ValueError`` naming the text and the accepted forms.
+    Raises ``InputError`` naming the text and the accepted forms.
     """
     if not isinstance(text, str):
-        raise ValueError(f"bandwidth must be text such as '25.6 GB/s', got {text!r}; accepted: {ACCEPTED_FORMS}")
+        raise InputError(f"bandwidth must be text such as '25.6 GB/s', got {text!r}; accepted: {ACCEPTED_FORMS}")
     match = _PATTERN.match(text)
     if match is None:
-        raise ValueError(f"cannot parse bandwidth {text!r}; accepted forms: {ACCEPTED_FORMS}")
+        raise InputError(f"cannot parse bandwidth {text!r}; accepted forms: {ACCEPTED_FORMS}")
     number = float(match["number"])
     prefix = match["prefix"] or ""
     binary = prefix.endswith("i")
@@ -92,7 +94,7 @@ def parse_bandwidth(text: str) -> float:
     """Return the bandwidth written in ``text`` in bits per second.
 
     ``'25.6 GB/s'`` -> 204.8e9 (decimal GB: 10**9 bytes).  ``'12.8GiB/s'`` uses 2**30 bytes.
-    Raises ``ValueError`` naming the text and the accepted forms.
+    Raises ``InputError`` naming the text and the accepted forms.
     """
     return parse_bandwidth_quantity(text).bits_per_second
 

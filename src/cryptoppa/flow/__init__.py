@@ -1,7 +1,7 @@
-"""The single-point flow: plan (pure data) then execute (tools) into a run directory."""
+"""Flow steps: synthesis + throughput + activity + STA of one point (plan.py, execute.py), composed N-engine
+arrays (compose.py) and the core-energy step (core_energy.py), all on the one lifecycle of cryptoppa.runs."""
 
-from .execute import execute, is_complete
-from .metrics import Metric, read
-from .plan import FlowPoint, Plan, design_point, make_plan
+from .execute import characterize, execute_point, read
+from .plan import FlowPoint, design_point, make_plan
 
-__all__ = ["FlowPoint", "Metric", "Plan", "design_point", "execute", "is_complete", "make_plan", "read"]
+__all__ = ["FlowPoint", "characterize", "design_point", "execute_point", "make_plan", "read"]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import CryptoppaError
+from .. import tomlfile
+from ..errors import InputError
 from ..paths import PDK_DESCRIPTORS
 
 
@@ -28,50 +28,38 @@ class PdkDescriptor:
 
     def check_corner(self, corner: str) -> None:
         if corner not in self.corners:
-            raise CryptoppaError(
+            raise InputError(
                 f"unknown corner {corner!r} for PDK {self.name!r}; expected one of {', '.join(self.corners)}"
             )
-
-
-def _require(table: dict, key: str, kind: type, where: str):
-    if key not in table:
-        raise CryptoppaError(f"{where}: missing key {key!r}")
-    value = table[key]
-    if not isinstance(value, kind):
-        raise CryptoppaError(f"{where}: key {key!r} must be {kind.__name__}, got {type(value).__name__}")
-    return value
 
 
 def _cell_pin(text: str, where: str) -> tuple[str, str]:
     cell, sep, pin = text.partition("/")
     if not sep or not cell or not pin:
-        raise CryptoppaError(f"{where}: expected CELL/PIN, got {text!r}")
+        raise InputError(f"{where}: expected CELL/PIN, got {text!r}")
     return cell, pin
 
 
 def load(path: Path) -> PdkDescriptor:
-    try:
-        data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as err:
-        raise CryptoppaError(f"{path}: not valid TOML: {err}") from None
+    data = tomlfile.read(path)
     where = f"{path} [pdk]"
-    pdk = _require(data, "pdk", dict, str(path))
+    pdk = tomlfile.key(data, "pdk", dict, str(path))
     corners = {}
-    for corner, table in _require(data, "corners", dict, str(path)).items():
-        lib = _require(table, "liberty", (str, list), f"{path} [corners.{corner}]")
+    for corner, table in tomlfile.key(data, "corners", dict, str(path)).items():
+        lib = tomlfile.key(table, "liberty", (str, list), f"{path} [corners.{corner}]")
         corners[corner] = (lib,) if isinstance(lib, str) else tuple(lib)
     desc = PdkDescriptor(
-        name=_require(pdk, "name", str, where),
-        description=_require(pdk, "description", str, where),
+        name=tomlfile.key(pdk, "name", str, where),
+        description=tomlfile.key(pdk, "description", str, where),
         path=path,
-        default_corner=_require(pdk, "default_corner", str, where),
-        nominal_voltage=float(_require(pdk, "nominal_voltage", (int, float), where)),
-        wire_load_model=_require(pdk, "wire_load_model", str, where),
-        tie_high=_cell_pin(_require(pdk, "tie_high", str, where), where),
-        tie_low=_cell_pin(_require(pdk, "tie_low", str, where), where),
-        driver_cell=_require(pdk, "driver_cell", str, where),
-        dont_use=tuple(_require(pdk, "dont_use", list, where)),
-        source=_require(data, "source", dict, str(path)),
+        default_corner=tomlfile.key(pdk, "default_corner", str, where),
+        nominal_voltage=float(tomlfile.key(pdk, "nominal_voltage", (int, float), where)),
+        wire_load_model=tomlfile.key(pdk, "wire_load_model", str, where),
+        tie_high=_cell_pin(tomlfile.key(pdk, "tie_high", str, where), where),
+        tie_low=_cell_pin(tomlfile.key(pdk, "tie_low", str, where), where),
+        driver_cell=tomlfile.key(pdk, "driver_cell", str, where),
+        dont_use=tuple(tomlfile.key(pdk, "dont_use", list, where)),
+        source=tomlfile.key(data, "source", dict, str(path)),
         corners=corners,
         repairs=data.get("repairs", {}),
     )
@@ -86,5 +74,5 @@ def available() -> dict[str, Path]:
 def get(name: str) -> PdkDescriptor:
     known = available()
     if name not in known:
-        raise CryptoppaError(f"unknown PDK {name!r}; expected one of {', '.join(known)} (descriptors in {PDK_DESCRIPTORS})")
+        raise InputError(f"unknown PDK {name!r}; expected one of {', '.join(known)} (descriptors in {PDK_DESCRIPTORS})")
     return load(known[name])

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
 
-from ..errors import CryptoppaError
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+from ..errors import CryptoppaError, MissingToolError
+from ..runs import sha256_file
 
 
 def fetch_verified(url: str, sha256: str, dest: Path, timeout: float = 60.0) -> Path:
@@ -32,7 +24,7 @@ def fetch_verified(url: str, sha256: str, dest: Path, timeout: float = 60.0) -> 
                         out.write(block)
             except (urllib.error.URLError, OSError, ValueError) as err:
                 reason = getattr(err, "reason", err)
-                raise CryptoppaError(f"cannot download {url}: {reason}") from None
+                raise MissingToolError(f"cannot download {url}: {reason}") from None
         got = sha256_file(Path(tmp))
         if got != sha256:
             raise CryptoppaError(f"checksum mismatch for {url}: expected sha256 {sha256}, got {got}")

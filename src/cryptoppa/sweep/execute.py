@@ -9,20 +9,20 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
+from .. import settings
 from ..errors import CryptoppaError
-from ..paths import data_home
 from . import results
 from .point import STATUS_FAILED, run_point
 from .spec import SweepSpec
 
 
 def default_cache() -> Path:
-    return Path(os.environ.get("CRYPTOPPA_CACHE", data_home() / "cache" / "runs"))
+    return settings.current().cache
 
 
 def _dask_client(cluster: str):
     try:
-        from distributed import Client
+        from distributed import Client  # noqa: PLC0415 (dask is seconds to import; only --cluster needs it)
     except ImportError:
         raise CryptoppaError("--cluster needs dask.distributed: .venv/bin/pip install 'distributed'") from None
     try:
@@ -52,7 +52,7 @@ def run_sweep(spec: SweepSpec, jobs: int | None = None, cluster: str | None = No
             client = _dask_client(cluster)
             try:
                 futures = [client.submit(run_point, p, cache, force, pure=False) for p in spec.points]
-                from distributed import as_completed as dask_completed
+                from distributed import as_completed as dask_completed  # noqa: PLC0415 (see _dask_client)
 
                 for fut in dask_completed(futures):
                     finished(fut.result())

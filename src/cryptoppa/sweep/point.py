@@ -11,27 +11,28 @@ import math
 import traceback
 from pathlib import Path
 
-from .. import designs, pdk
+from ..designs.arrays import array_design
 from ..errors import CryptoppaError
-from ..flow import FlowPoint, design_point, execute, is_complete, make_plan, read
+from ..flow import FlowPoint, characterize, design_point
+from ..flow.compose import ArrayPoint, compose
+from ..metrics import Metric
 from .spec import SweepPoint
 
 # Type-stable columns: failed rows carry NaN metrics and "" text, never None.
 STATUS_OK, STATUS_FAILED, STATUS_CACHED = "ok", "failed", "cached"
 
 
-def _flow_point(point: SweepPoint, generated: Path) -> FlowPoint:
-    design = designs.get(point.design)
+def flow_point(point: SweepPoint, generated: Path) -> FlowPoint:
+    """The flow point of a sweep point characterized on its own (a design, or a flat array of one)."""
+    design = point.resolved_design()
     if point.n is not None:
-        from ..arrays import array_design  # only sweeps over N need the generator
-
-        design = array_design(point.design, point.n, generated)
+        design = array_design(design, point.n, generated)
     return design_point(design, pdk=point.pdk, corner=point.corner, clock_mhz=point.clock_mhz,
                         params=dict(point.params), activity=point.activity, activity_mode=point.activity_mode,
-                        perf_lines=max(12, 8 * point.n) if point.n else 12)
+                        perf_lines=max(12, 8 * point.n) if point.n else 12, perf_round=point.n or 1)
 
 
-def _values(found: dict) -> dict:
+def _values(found: dict[str, Metric]) -> dict:
     return {name: m.value if isinstance(m.value, str) else (math.nan if m.value is None else float(m.value))
             for name, m in found.items()}
 
@@ -45,17 +46,6 @@ def base_row(point: SweepPoint) -> dict:
     return row
 
 
-def _composed(point: SweepPoint, cache: Path, force: bool) -> tuple[dict, str, Path, str]:
-    """Metrics of a composed array point, its status, the run directory it rests on, and its sources."""
-    from ..flow.compose import ArrayPoint, compose
-
-    ap = ArrayPoint(designs.get(point.design), point.n, point.params, point.pdk, point.corner, point.clock_mhz,
-                    point.activity)
-    result = compose(ap, cache, force)
-    status = STATUS_OK if result.built else STATUS_CACHED
-    return result.metrics, status, result.sources[-1], f"{result.method}: " + ";".join(map(str, result.sources))
-
-
 def run_point(point: SweepPoint, cache: Path, force: bool = False) -> dict:
     row = base_row(point)
     row.update(status=STATUS_FAILED, error="", log="", run_dir="", key="")
@@ -63,20 +53,16 @@ def run_point(point: SweepPoint, cache: Path, force: bool = False) -> dict:
         row.update(array_mode=point.array_mode, composed_from="")
     try:
         if point.n is not None and point.array_mode == "composed":
-            found, row["status"], run_dir, row["composed_from"] = _composed(point, cache, force)
-            row["run_dir"], row["key"] = str(run_dir), run_dir.name
-            row.update(_values(found))
-            return row
-        plan = make_plan(_flow_point(point, cache / "generated"), pdk.get(point.pdk))
-        row["key"] = plan.key
-        run_dir = cache / plan.name
-        if not force and is_complete(run_dir):
-            row["status"] = STATUS_CACHED
+            ap = ArrayPoint(point.resolved_design(), point.n, point.params, point.pdk, point.corner, point.clock_mhz,
+                            point.activity)
+            result = compose(ap, cache, force)
+            run_dir, built, found = result.sources[-1], result.built, result.metrics
+            row["composed_from"] = f"{result.method}: " + ";".join(map(str, result.sources))
         else:
-            run_dir = execute(plan, cache)
-            row["status"] = STATUS_OK
-        row["run_dir"] = str(run_dir)
-        row.update(_values(read(run_dir)))
+            step = characterize(flow_point(point, cache / "generated"), cache, force)
+            run_dir, built, found = step.run_dir, step.built, step.metrics
+        row.update(status=STATUS_OK if built else STATUS_CACHED, run_dir=str(run_dir), key=run_dir.name)
+        row.update(_values(found))
     except CryptoppaError as err:
         row["error"] = str(err)
         row["log"] = getattr(err, "log", None) or ""

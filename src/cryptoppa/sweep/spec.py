@@ -21,13 +21,15 @@ DIGIT = [16]
 from __future__ import annotations
 
 import itertools
-import tomllib
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import arrays, designs, pdk
+from .. import designs, pdk, tomlfile
 from ..activity.workload import check_workload, is_engine_workload
-from ..errors import CryptoppaError
+from ..designs import arrays
+from ..errors import CryptoppaError, InputError
+from ..names import IDENT
 
 _KEYS = {
     "name": "a string",
@@ -41,6 +43,8 @@ _KEYS = {
     "activity_modes": 'a non-empty list of "vectorless" or "sim:<workload>" (cryptoppa.activity.workload)',
     "jobs": "a positive integer",
     "array_mode": 'one of "composed", "flat"',
+    "include_dirs": "a list of folders (relative to the sweep file) searched by `include, for every design",
+    "defines": 'a list of "NAME" or "NAME=VALUE" macros, for every design',
 }
 
 
@@ -56,12 +60,18 @@ class SweepPoint:
     activity: float
     array_mode: str = "composed"  # arrays only: cryptoppa.flow.compose, or flat synthesis of the whole array
     activity_mode: str = "vectorless"  # or "sim:<workload>": power from simulated per-net activity
+    include_dirs: tuple[Path, ...] = ()  # added to the design's own
+    defines: tuple[tuple[str, str], ...] = ()
+
+    def resolved_design(self) -> designs.Design:
+        return designs.get(self.design).with_sources(self.include_dirs, self.defines)
 
     def label(self) -> str:
         params = ",".join(f"{k}={v}" for k, v in self.params)
         n = f" N={self.n}{' flat' if self.array_mode == 'flat' else ''}" if self.n is not None else ""
         mode = "" if self.activity_mode == "vectorless" else f" {self.activity_mode}"
-        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz{mode}"
+        defs = "".join(f" -D{k}{'=' + v if v else ''}" for k, v in self.defines)
+        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz{mode}{defs}"
 
 
 @dataclass(frozen=True)
@@ -73,7 +83,7 @@ class SweepSpec:
     jobs: int | None = None
 
 
-class SweepFileError(CryptoppaError):
+class SweepFileError(InputError):
     pass
 
 
@@ -95,15 +105,12 @@ def _list(path, table, key, kind, required=True, check=lambda v: True):
     return value
 
 
-def load(path: Path, array_mode: str | None = None) -> SweepSpec:
-    """array_mode, when given, overrides the file's (`cryptoppa sweep --flat`)."""
-    path = Path(path)
+def _read(path: Path) -> tuple[dict, dict]:
+    """The file's [sweep] table and its [params.<design>] tables, with no unknown key."""
     try:
-        data = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise SweepFileError(f"{path}: no such sweep file") from None
-    except tomllib.TOMLDecodeError as err:
-        raise SweepFileError(f"{path}: not valid TOML: {err}") from None
+        data = tomlfile.read(path)
+    except InputError as err:
+        raise SweepFileError(str(err).replace("no such file", "no such sweep file")) from None
     unknown_top = set(data) - {"sweep", "params"}
     if unknown_top:
         raise _fail(path, sorted(unknown_top)[0], "only [sweep] and [params.<design>] tables")
@@ -113,20 +120,13 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     unknown = set(sweep) - set(_KEYS)
     if unknown:
         raise _fail(path, f"sweep.{sorted(unknown)[0]}", f"one of the known keys ({', '.join(_KEYS)})")
-    name = sweep.get("name")
-    if not isinstance(name, str) or not designs.IDENT.match(name.replace("-", "_")):
-        raise _fail(path, "sweep.name", "a name of letters, digits, - and _", name)
-    output = sweep.get("output")
-    if not isinstance(output, str) or not output:
-        raise _fail(path, "sweep.output", _KEYS["output"], output)
-    design_names = _list(path, sweep, "designs", str)
-    ns = _list(path, sweep, "n", int, required=False, check=lambda v: v >= 1)
-    pdk_names = _list(path, sweep, "pdks", str)
-    corners = _list(path, sweep, "corners", str, required=False)
-    clocks = _list(path, sweep, "clocks_mhz", (int, float), check=lambda v: v > 0)
-    activity = sweep.get("activity", 0.1)
-    if not isinstance(activity, (int, float)) or isinstance(activity, bool) or not 0 <= activity <= 2:
-        raise _fail(path, "sweep.activity", _KEYS["activity"], activity)
+    grids = data.get("params", {})
+    if not isinstance(grids, dict):
+        raise _fail(path, "params", "[params.<design>] tables")
+    return sweep, grids
+
+
+def _modes(path: Path, sweep: dict) -> list[str]:
     modes = _list(path, sweep, "activity_modes", str, required=False) or ["vectorless"]
     for mode in modes:
         if mode == "vectorless":
@@ -137,18 +137,26 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
                 raise CryptoppaError(mode)
         except CryptoppaError:
             raise _fail(path, "sweep.activity_modes", _KEYS["activity_modes"], mode) from None
-    array_mode = array_mode or sweep.get("array_mode", "composed")
-    if array_mode not in ("composed", "flat"):
-        raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
-    limit = arrays.MAX_N_FLAT if array_mode == "flat" else arrays.MAX_N_COMPOSED
-    if ns and max(ns) > limit:
-        raise _fail(path, "sweep.n", f"array sizes up to {limit} in {array_mode} mode", max(ns))
-    jobs = sweep.get("jobs")
-    if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
-        raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
+    return modes
 
+
+def _sources(path: Path, sweep: dict) -> tuple[tuple[Path, ...], tuple[tuple[str, str], ...]]:
+    """Include folders (relative to the sweep file) and defines for every design."""
+    folders = [path.parent / d for d in _list(path, sweep, "include_dirs", str, required=False) or []]
+    for folder in folders:
+        if not folder.is_dir():
+            raise SweepFileError(f"{path}: key 'sweep.include_dirs': {folder} is not a folder")
+    try:
+        defines = tuple(designs.parse_define(d, f"{path}: key 'sweep.defines'")
+                        for d in _list(path, sweep, "defines", str, required=False) or [])
+    except InputError as err:
+        raise SweepFileError(str(err)) from None
+    return tuple(f.resolve() for f in folders), defines
+
+
+def _designs(path: Path, names: list[str], ns, modes: list[str]) -> dict[str, designs.Design]:
     loaded = {}
-    for d in design_names:
+    for d in names:
         try:
             loaded[d] = designs.get(d)
         except CryptoppaError as err:
@@ -158,44 +166,79 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
         for mode in modes:
             if mode != "vectorless" and is_engine_workload(mode[4:]) and loaded[d].interface != "engine":
                 raise _fail(path, "sweep.activity_modes", f"workloads {d!r} can run (it is not an engine)", mode)
-    if ns and array_mode == "composed" and modes != ["vectorless"]:
-        raise _fail(path, "sweep.activity_modes", 'only "vectorless" for composed arrays (add array_mode = "flat")',
-                    [m for m in modes if m != "vectorless"][0])
-    pdks = {}
-    for p in pdk_names:
+    return loaded
+
+
+def _pdks(path: Path, names: list[str], corners) -> dict[str, pdk.PdkDescriptor]:
+    out = {}
+    for p in names:
         try:
-            pdks[p] = pdk.get(p)
+            out[p] = pdk.get(p)
         except CryptoppaError as err:
             raise SweepFileError(f"{path}: key 'sweep.pdks': {err}") from None
         for c in corners or []:
-            if c not in pdks[p].corners:
-                raise _fail(path, "sweep.corners", f"corners of PDK {p!r} ({', '.join(pdks[p].corners)})", c)
+            if c not in out[p].corners:
+                raise _fail(path, "sweep.corners", f"corners of PDK {p!r} ({', '.join(out[p].corners)})", c)
+    return out
 
-    grids = data.get("params", {})
-    if not isinstance(grids, dict):
-        raise _fail(path, "params", "[params.<design>] tables")
+
+def _parameter_sets(path: Path, name: str, design: designs.Design, grid: dict) -> list[tuple[tuple[str, int], ...]]:
+    """Every combination of the listed values, the others at their defaults."""
+    axes = []
+    for key, values in grid.items():
+        where = f"params.{name}.{key}"
+        if key not in design.params:
+            raise _fail(path, where, f"a parameter of {name!r} ({', '.join(design.params) or 'none'})")
+        values = values if isinstance(values, list) else [values]
+        allowed = design.params[key].allowed
+        for v in values:
+            if not isinstance(v, int) or isinstance(v, bool) or (allowed and v not in allowed):
+                raise _fail(path, where, f"integers from {list(allowed)}" if allowed else "integers", v)
+        axes.append([(key, v) for v in values])
+    return [tuple(sorted(design.resolve_params(dict(combo)).items())) for combo in itertools.product(*axes)]
+
+
+def load(path: Path, array_mode: str | None = None) -> SweepSpec:
+    """array_mode, when given, overrides the file's (`cryptoppa sweep --flat`)."""
+    path = Path(path)
+    sweep, grids = _read(path)
+    name = sweep.get("name")
+    if not isinstance(name, str) or not IDENT.match(name.replace("-", "_")):
+        raise _fail(path, "sweep.name", "a name of letters, digits, - and _", name)
+    output = sweep.get("output")
+    if not isinstance(output, str) or not output:
+        raise _fail(path, "sweep.output", _KEYS["output"], output)
+    ns = _list(path, sweep, "n", int, required=False, check=lambda v: v >= 1)
+    corners = _list(path, sweep, "corners", str, required=False)
+    clocks = _list(path, sweep, "clocks_mhz", (int, float), check=lambda v: v > 0 and math.isfinite(v))
+    activity = sweep.get("activity", 0.1)
+    if not isinstance(activity, (int, float)) or isinstance(activity, bool) or not 0 <= activity <= 2:
+        raise _fail(path, "sweep.activity", _KEYS["activity"], activity)
+    modes = _modes(path, sweep)
+    array_mode = array_mode or sweep.get("array_mode", "composed")
+    if array_mode not in ("composed", "flat"):
+        raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
+    limit = arrays.MAX_N_FLAT if array_mode == "flat" else arrays.MAX_N_COMPOSED
+    if ns and max(ns) > limit:
+        raise _fail(path, "sweep.n", f"array sizes up to {limit} in {array_mode} mode", max(ns))
+    if ns and array_mode == "composed" and modes != ["vectorless"]:
+        raise _fail(path, "sweep.activity_modes", 'only "vectorless" for composed arrays (add array_mode = "flat")',
+                    [m for m in modes if m != "vectorless"][0])
+    jobs = sweep.get("jobs")
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
+        raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
+    include_dirs, defines = _sources(path, sweep)
+    loaded = _designs(path, _list(path, sweep, "designs", str), ns, modes)
+    pdks = _pdks(path, _list(path, sweep, "pdks", str), corners)
     for d in grids:
         if d not in loaded:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
-
-    points = []
-    for d, design in loaded.items():
-        grid = grids.get(d, {})
-        axes = []
-        for key, values in grid.items():
-            where = f"params.{d}.{key}"
-            if key not in design.params:
-                raise _fail(path, where, f"a parameter of {d!r} ({', '.join(design.params) or 'none'})")
-            values = values if isinstance(values, list) else [values]
-            for v in values:
-                allowed = design.params[key].allowed
-                if not isinstance(v, int) or isinstance(v, bool) or (allowed and v not in allowed):
-                    raise _fail(path, where, f"integers from {list(allowed)}" if allowed else "integers", v)
-            axes.append([(key, v) for v in values])
-        for combo in itertools.product(*axes):
-            params = tuple(sorted(design.resolve_params(dict(combo)).items()))
-            for n, p, clock, mode in itertools.product(ns or [None], pdk_names, clocks, modes):
-                for corner in corners or [pdks[p].default_corner]:
-                    points.append(SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
-                                             array_mode=array_mode, activity_mode=mode))
+    points = [
+        SweepPoint(name, d, n, params, p, corner, float(clock), float(activity), array_mode=array_mode,
+                   activity_mode=mode, include_dirs=include_dirs, defines=defines)
+        for d, design in loaded.items()
+        for params in _parameter_sets(path, d, design, grids.get(d, {}))
+        for n, p, clock, mode in itertools.product(ns or [None], pdks, clocks, modes)
+        for corner in corners or [pdks[p].default_corner]
+    ]
     return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs)

@@ -1,6 +1,6 @@
-"""External tools behind one runner each; everything else calls these, never subprocess directly."""
+"""External tools behind one registry and one runner; nothing else in cryptoppa calls subprocess."""
 
-from .registry import TOOLS, Tool, find, version
-from .runner import run
+from .registry import TOOLS, Tool, command, find, require, verilator_root, version
+from .runner import output, run, run_program, run_status
 
-__all__ = ["TOOLS", "Tool", "find", "run", "version"]
+__all__ = ["TOOLS", "Tool", "command", "find", "output", "require", "run", "run_program", "run_status", "verilator_root", "version"]

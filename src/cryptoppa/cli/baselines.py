@@ -1,0 +1,93 @@
+"""`cryptoppa host-baseline` (OpenSSL on this CPU) and `cryptoppa core-baseline` (firmware on the RV32 cores)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+import click
+from tqdm import tqdm
+
+from ..baselines import cores as cores_mod
+from ..baselines import host
+from ..baselines import memory
+from ..sweep.execute import default_cache
+
+
+@contextlib.contextmanager
+def _progress_bar(unit: str):
+    """A progress callback for measure(): called after each item with the item count and what was done."""
+    with tqdm(total=None, unit=unit, leave=False) as bar:
+        def progress(total: int, done: str) -> None:
+            bar.total = total
+            bar.set_description(done)
+            bar.update(1)
+
+        yield progress
+
+
+@click.command("host-baseline")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("results/host"), show_default=True)
+@click.option("--features", default="all,aesni,table", show_default=True,
+              help="comma-separated: all (every CPU feature), aesni (AES-NI + PCLMULQDQ only), table (neither)")
+@click.option("--key-bits", type=click.Choice(["128", "192", "256"]), default="128", show_default=True)
+@click.option("--seconds", type=click.IntRange(1, 60), default=3, show_default=True, help="per measurement")
+@click.option("--cpu-mhz", type=click.FloatRange(min=1.0), help="clock for cycles/byte [default: from the OS]")
+def host_baseline(out, features, key_bits, seconds, cpu_mhz):
+    """Measure AES-GCM (64 B, 512 B, 16 KB) and AES-CBC (1 KB, 4 KB pages) with OpenSSL on this CPU."""
+    with _progress_bar("run") as progress:
+        frame = host.measure(out, feature_sets=tuple(f.strip() for f in features.split(",") if f.strip()),
+                             key_bits=int(key_bits), seconds=seconds, cpu_mhz=cpu_mhz, progress=progress)
+    written = json.loads((out / "host.json").read_text())
+    meta = written["host"]
+    click.echo(f"{meta['cpu_model']} at {meta['cpu_mhz']:g} MHz ({meta['cpu_mhz_source']}); {meta['openssl']}")
+    table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values="perf__cycles_per_byte",
+                              sort=False)
+    click.echo("cycles per byte:")
+    click.echo(table.round(2).to_string())
+    for name, verdict in written["mask_checks"].items():
+        click.echo(f"mask {name}: {verdict}")
+    click.echo(f"written: {out / 'host_baseline.parquet'}")
+
+
+def _csv(text: str, kind=str) -> tuple:
+    return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+
+
+@click.command("core-baseline")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("results/cores"), show_default=True)
+@click.option("--full", is_flag=True, help="every core x firmware x key size x -O level, 16 KB GCM and CBC pages")
+@click.option("--cores", help="comma-separated cores [default: rv32_mc; --full: all]")
+@click.option("--variants", help="comma-separated firmware: table, ct, zk [default: table; --full: all]")
+@click.option("--key-bits", help="comma-separated AES key sizes [default: 128; --full: 128,192,256]")
+@click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
+@click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
+@click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
+@click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
+              "annotated power and energy per byte (seconds to minutes per firmware in Verilator, plus one netlist build per core)")
+@click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
+@click.option("--force", is_flag=True, help="rerun configurations already `ok` in --out (default: skip them, "
+              "so a rerun resumes an interrupted run)")
+def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
+    """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
+    given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
+                               "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
+                               "long_bytes": long_bytes, "clock_mhz": clock_mhz,
+                               "energy": energy}.items() if v is not None}
+    matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
+    with _progress_bar("fw") as progress:
+        table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress, force=force)
+    shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
+             "synth__design__instance__area__stdcell", "memory__sram__area__estimate", cores_mod.TOTAL_AREA,
+             "timing__fmax__mhz", "power__total", "power__activity__total", "power__activity__coverage",
+             "energy_per_byte_pj"]
+    click.echo(table[[c for c in shown if c in table.columns]].to_string(index=False))
+    failed = table[table.status != "ok"]
+    for _, row in failed.iterrows():
+        click.echo(f"failed: {row['option']}: {row['error']}", err=True)
+    click.echo(f"memory: {memory.NOTE}")
+    click.echo(f"written: {out / cores_mod.TABLE}")
+    summary = cores_mod.write_summary(out, table)
+    if summary:
+        click.echo(f"written: {summary}")

@@ -1,0 +1,84 @@
+"""`cryptoppa feasibility`, `storage` and `fit`: the arithmetic of the studies, on their figures or ours."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..errors import InputError
+from ..feasibility import report_text
+from ..feasibility.fit import fits_to_dict
+from ..report.load import load_results
+from ..report.options import options_table
+
+FIT_METRICS = ("synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
+               "power__total", "power__internal__total", "power__switching__total", "power__leakage__total")
+
+
+def _echo_table(df) -> None:
+    click.echo(report_text.to_text(df))
+    click.echo(f"assumption: {df.attrs['assumption']}\nsource: {df.attrs['source']}")
+    for note in df.attrs.get("notes", []):
+        click.echo(f"note: {note}")
+
+
+@click.command()
+@click.option("--paper", help="recompute a published study's conclusions (owen2013)")
+@click.option("--bandwidth", help="e.g. 25.6GB/s, 204.8Gb/s, 1.2TB/s, or a preset name (`cryptoppa presets`)")
+@click.option("--efficiency", type=float, default=1.0, show_default=True, help="sustained / peak bandwidth")
+@click.option("--count", type=int, default=1, show_default=True, help="channels / stacks / devices")
+@click.option("--results", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="with --bandwidth: measured engines from this results folder (N=1 rows)")
+@click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="with --bandwidth: host-CPU option from a `cryptoppa host-baseline` folder")
+@click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="with --bandwidth: RV32 software options from a `cryptoppa core-baseline` folder")
+def feasibility(paper, bandwidth, efficiency, count, results, host, cores):
+    """How many engines (or cores) a memory system's bandwidth needs, and at what area and power.
+
+    With --results/--host/--cores the options are this project's measurements; without them, the 2013
+    study's own figures.
+    """
+    if paper:
+        click.echo(report_text.paper_report(paper))
+    elif bandwidth and (results or host or cores):
+        _echo_table(options_table(bandwidth, results=results, host=host, cores=cores, efficiency=efficiency,
+                                  count=count))
+    elif bandwidth:
+        _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
+    else:
+        raise InputError("give --paper NAME or --bandwidth QUANTITY (presets: `cryptoppa presets`)")
+
+
+@click.command()
+@click.option("--processors", type=int, default=8, show_default=True)
+@click.option("--processes", type=int, default=100, show_default=True)
+@click.option("--line-bytes", type=int, default=64, show_default=True, help="a multiple of the 16-byte AES block")
+@click.option("--pads-per-pair", type=int, default=5, show_default=True)
+def storage(processors, processes, line_bytes, pads_per_pair):
+    """On-chip storage of GCM vs CBC (SENSS) bus encryption, after the 2008 study."""
+    df = report_text.storage_table(processors=processors, processes=processes, line_bytes=line_bytes,
+                                   pads_per_pair=pads_per_pair)
+    click.echo(report_text.to_text(df))
+    for note in df.attrs.get("notes", []):
+        click.echo(f"note: {note}")
+
+
+@click.command()
+@click.argument("results", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--x", default="n", show_default=True, help="the column to fit against")
+@click.option("--json", "as_json", is_flag=True)
+def fit(results, x, as_json):
+    """Least-squares lines of each metric against N, per design/parameters/PDK/corner/clock/activity.
+
+    RESULTS is a results folder (as written by `cryptoppa sweep`)."""
+    loaded = load_results(results)
+    frame = loaded.points
+    try:
+        table = report_text.fit_table(frame, x=x, y=[m for m in FIT_METRICS if m in frame.columns],
+                                      by=loaded.group_cols)
+    except InputError as err:
+        raise InputError(f"{results}: {err}") from None
+    click.echo(json.dumps(fits_to_dict(table), indent=2) if as_json else report_text.to_text(table))

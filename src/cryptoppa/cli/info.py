@@ -1,0 +1,78 @@
+"""`cryptoppa doctor`, `cryptoppa pdk ...` and `cryptoppa designs`: what is installed and what can be run."""
+
+from __future__ import annotations
+
+import click
+
+from .. import designs as designs_mod
+from .. import doctor as doctor_mod
+from .. import pdk as pdk_mod
+from ..errors import CryptoppaError, MissingToolError
+from ..feasibility.presets import load_presets
+
+
+@click.command()
+def doctor():
+    """List every external tool and PDK with version, path and status."""
+    items = doctor_mod.checks()
+    click.echo(doctor_mod.render(items))
+    missing = [c.name for c in items if c.required and not c.ok]
+    if missing:
+        raise MissingToolError(f"required but missing: {', '.join(missing)}")
+
+
+@click.group()
+def pdk():
+    """List, install and inspect PDKs."""
+
+
+@pdk.command("list")
+def pdk_list():
+    for name in pdk_mod.available():
+        desc = pdk_mod.get(name)
+        click.echo(f"{name:10s} corners: {', '.join(desc.corners):16s} {desc.description}")
+
+
+@pdk.command("install")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="reinstall even if up to date")
+@click.option("--quiet", is_flag=True)
+def pdk_install(name, force, quiet):
+    desc = pdk_mod.get(name)
+    home = pdk_mod.install(desc, force=force, log=(lambda *_: None) if quiet else click.echo)
+    if not quiet:
+        click.echo(f"{name}: installed in {home}")
+
+
+@pdk.command("show")
+@click.argument("name")
+def pdk_show(name):
+    desc = pdk_mod.get(name)
+    click.echo(f"{desc.name}: {desc.description}\n  descriptor: {desc.path}")
+    click.echo(f"  nominal voltage: {desc.nominal_voltage} V; wire-load model: {desc.wire_load_model or 'none'}")
+    click.echo(f"  tie cells: {'/'.join(desc.tie_high)}, {'/'.join(desc.tie_low)}; dont_use: {', '.join(desc.dont_use)}")
+    for corner in desc.corners:
+        try:
+            where = pdk_mod.liberty(desc, corner)
+        except CryptoppaError as err:
+            where = f"not available ({err})"
+        click.echo(f"  corner {corner}: {where}")
+    for what, why in desc.repairs.items():
+        click.echo(f"  repair {what}: {' '.join(why.split())}")
+
+
+@click.command()
+def designs():
+    """List the designs with their parameters."""
+    for name, path in designs_mod.available().items():
+        d = designs_mod.load(path)
+        params = ", ".join(f"{p.name}={p.default}{list(p.allowed) if p.allowed else ''}" for p in d.params.values())
+        extra = f" [{', '.join(d.groups)} ports]" if d.groups else ""
+        click.echo(f"{name:14s} {d.interface:7s} {d.description}{extra}\n{'':23s}params: {params or '-'}")
+
+
+@click.command()
+def presets():
+    """List the memory-bandwidth presets (name, peak bandwidth, kind, source)."""
+    for name, p in load_presets().items():
+        click.echo(f"{name:16s} {p.bandwidth:>12s}  {p.kind:8s} {p.source}")

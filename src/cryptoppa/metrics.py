@@ -1,0 +1,31 @@
+"""Typed metric records in OpenROAD METRICS2.1 style (`stage__category__name`), and metrics.json.
+
+A record keeps its value with the unit, the run-local file it was read or derived from, and the tool (with its
+version) that produced it, so every number in a results table can be traced to a report.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Metric:
+    value: float | int | str | None
+    unit: str
+    source: str  # run-local file the value was read or derived from
+    tool: str
+
+
+def write(run: Path, metrics: dict[str, Metric]) -> None:
+    (run / "metrics.json").write_text(json.dumps({k: asdict(v) for k, v in sorted(metrics.items())}, indent=2) + "\n")
+
+
+def read(run: Path) -> dict[str, Metric]:
+    return {k: Metric(**v) for k, v in json.loads((Path(run) / "metrics.json").read_text()).items()}
+
+
+def values(metrics: dict[str, Metric]) -> dict:
+    return {k: m.value for k, m in metrics.items()}

@@ -1,0 +1,202 @@
+"""The checks every engine family passes (run by cocotb_engine.py): standard vectors, random traffic against the
+reference with gaps, back-pressure, prefetch hints and checked early results (where the engine has those ports),
+corruption (flagged with integrity, confined to its block without), directed hint cases, saturation throughput
+and the read latency of one line into an idle engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import cocotb
+from cocotb.triggers import FallingEdge
+
+from cryptoppa.sim.perf import PREFETCH_LEAD
+from engine_driver import (EngineConfig, EngineError, Line, env_lines, env_seed, load_key, load_reference,
+                           make_line, measure_saturation, random_lines, run_lines, setup, transact)
+from engine_ports import check_early, early_monitor, hint_driver, line_latency
+
+
+def sample(vectors: list[dict], per_kind: int = 5) -> list[dict]:
+    """The first few encrypt, decrypt and failing-decrypt vectors: both directions and every kind of expected
+    result, in a default-suite budget (`make test-full` runs them all)."""
+    kinds = {}
+    for v in vectors:
+        kinds.setdefault((v["decrypt"], bool(v["expect_fail"])), []).append(v)
+    return [v for group in kinds.values() for v in group[:per_kind]]
+
+
+async def known_answer_test(dut, cfg: EngineConfig) -> int:
+    """The standard vectors the family's reference maps onto these parameters (all of them, or a sample of each
+    kind in the default suite), encrypt and decrypt, with a key load before each. Returns how many were checked."""
+    vectors = load_reference(os.environ["ENGINE_REFERENCE"]).known_answers(cfg.params)
+    if not vectors:
+        raise EngineError(f"no known answers for {cfg.params}")
+    if os.environ.get("ENGINE_VECTORS") == "sample":
+        vectors = sample(vectors)
+    first = True
+    for v in vectors:
+        if first:
+            await setup(dut, cfg, v["key"])
+            first = False
+        else:
+            await load_key(dut, v["key"])
+        data, tag, fail = await transact(dut, cfg, Line(v["decrypt"], v["iv"], v["aad"], v["data"], v["tag"]))
+        if v["expect_data"] is not None and data != v["expect_data"]:
+            raise EngineError(f"{v['source']}: data {data.hex()} != {v['expect_data'].hex()}")
+        if v["expect_tag"] is not None and tag != v["expect_tag"]:
+            raise EngineError(f"{v['source']}: tag {tag.hex()} != {v['expect_tag'].hex()}")
+        if v["expect_fail"] is not None and v["decrypt"] and fail != v["expect_fail"]:
+            raise EngineError(f"{v['source']}: auth_fail {fail} != {v['expect_fail']}")
+    dut._log.info("%d known answers passed (%s ...)", len(vectors), vectors[0]["source"])
+    return len(vectors)
+
+
+async def _traffic(dut, cfg: EngineConfig, key: bytes, lines: list[Line], rng: random.Random, **kw) -> None:
+    """run_lines, with random hints for these lines (ahead of, at and behind them, and for none) and every early
+    result checked, where the engine has those ports."""
+    stop, seen = [False], []
+    hints = cocotb.start_soon(hint_driver(dut, [ln.iv for ln in lines], random.Random(rng.random()), stop)) \
+        if "prefetch" in cfg.groups else None
+    watch = cocotb.start_soon(early_monitor(dut, seen, stop)) if "early" in cfg.groups else None
+    await run_lines(dut, cfg, key, lines, rng, **kw)
+    stop[0] = True
+    if hints:
+        await hints
+    if watch:
+        await watch
+        check_early(cfg, key, lines, seen)
+
+
+async def random_traffic_test(dut, cfg: EngineConfig) -> None:
+    """env_lines() random lines (mixed encrypt/decrypt, some corrupted) with input gaps and output
+    back-pressure, then a key change and a short heavily back-pressured burst."""
+    rng = random.Random(env_seed())
+    key = rng.randbytes(cfg.key_bits // 8)
+    await setup(dut, cfg, key)
+    await _traffic(dut, cfg, key, random_lines(cfg, key, rng, env_lines(200)), rng, gap_prob=0.3, stall_prob=0.4)
+    key2 = rng.randbytes(cfg.key_bits // 8)
+    await load_key(dut, key2)
+    await _traffic(dut, cfg, key2, random_lines(cfg, key2, rng, 20), rng, gap_prob=0.1, stall_prob=0.6)
+
+
+async def corruption_test(dut, cfg: EngineConfig, rounds: int = 3) -> None:
+    """With integrity: one flipped bit of ciphertext, compared tag bits or AAD sets out_auth_fail, an untouched
+    line does not, and tag bits beyond the compared ones are ignored. Without: nothing is ever flagged, out_tag
+    stays 0, and a flipped ciphertext bit garbles exactly the cipher block that holds it (XTS/XEX locality)."""
+    rng = random.Random(env_seed() + 1)
+    key = rng.randbytes(cfg.key_bits // 8)
+    await setup(dut, cfg, key)
+    if cfg.integrity:
+        for what in (None, "data", "tag", "aad") * rounds:
+            _, _, fail = await transact(dut, cfg, make_line(cfg, key, rng, True, what))
+            if fail != (what is not None):
+                raise EngineError(f"corrupt={what}: out_auth_fail={fail}")
+        if cfg.tag_bits < 128:
+            line = make_line(cfg, key, rng, True)
+            keep = cfg.tag_bits // 8
+            line.tag = line.tag[:keep] + bytes(b ^ 0xFF for b in line.tag[keep:])
+            if (await transact(dut, cfg, line))[2]:
+                raise EngineError(f"tag bits beyond the {cfg.tag_bits} compared ones were compared")
+        return
+    for _ in range(4 * rounds):
+        iv, pt = rng.randbytes(12), rng.randbytes(cfg.line_bytes)
+        ct, _, _ = cfg.ref(key, False, iv, bytes(16), pt, bytes(16))
+        bit = rng.randrange(8 * cfg.line_bytes)
+        bad = (int.from_bytes(ct, "big") ^ (1 << bit)).to_bytes(cfg.line_bytes, "big")
+        data, tag, fail = await transact(dut, cfg, Line(True, iv, rng.randbytes(16), bad, rng.randbytes(16)))
+        if fail or tag != bytes(16):
+            raise EngineError(f"auth_fail={fail} out_tag={tag.hex()} on an engine without integrity")
+        b = cfg.block_bytes
+        changed = [j for j in range(0, cfg.line_bytes, b) if data[j:j + b] != pt[j:j + b]]
+        if changed != [(cfg.line_bytes - 1 - bit // 8) // b * b]:
+            raise EngineError(f"flipped ciphertext bit {bit}: plaintext blocks at bytes {changed} changed")
+
+
+async def hint_cases_test(dut, cfg: EngineConfig) -> None:
+    """Directed prefetch cases: lines 0..PREFETCH_LEAD cycles after their hint, a hint then a key change then
+    its line (the old key's pads or masks must be gone), several hints in a row and one for no line."""
+    rng = random.Random(env_seed() + 2)
+    key = rng.randbytes(cfg.key_bits // 8)
+    await setup(dut, cfg, key)
+
+    async def hint(iv: bytes, wait: int) -> None:
+        dut.pre_iv.value = int.from_bytes(iv, "big")
+        dut.pre_valid.value = 1
+        await FallingEdge(dut.clk)
+        dut.pre_valid.value = 0
+        for _ in range(wait):
+            await FallingEdge(dut.clk)
+
+    async def check(line: Line, k: bytes) -> None:
+        got, want = await transact(dut, cfg, line), cfg.ref(k, line.decrypt, line.iv, line.aad, line.data, line.tag)
+        if got != want:
+            raise EngineError(f"hinted line: {got} != {want}")
+
+    for wait in (0, 1, 3, 6, 12, PREFETCH_LEAD):
+        line = make_line(cfg, key, rng, rng.random() < 0.5)
+        await hint(line.iv, wait)
+        await check(line, key)
+    line = make_line(cfg, key, rng, False)
+    await hint(line.iv, PREFETCH_LEAD)
+    key = rng.randbytes(cfg.key_bits // 8)
+    await load_key(dut, key)
+    await check(line, key)
+    for _ in range(4):
+        lines = [make_line(cfg, key, rng, False) for _ in range(3)]
+        for ln in lines:
+            await hint(ln.iv, 2)
+        await hint(rng.randbytes(12), 20)
+        for ln in lines:
+            await check(ln, key)
+
+
+async def saturation_test(dut, cfg: EngineConfig, n_lines: int = 12) -> dict:
+    """Saturation cycles/line and latency for encrypt and decrypt, written as JSON to $ENGINE_PERF_OUT."""
+    key = bytes(range(cfg.key_bits // 8))
+    await setup(dut, cfg, key)
+    res = {}
+    for decrypt in (False, True):
+        cpl, lat = await measure_saturation(dut, cfg, key, n_lines=n_lines, decrypt=decrypt)
+        res["decrypt" if decrypt else "encrypt"] = {"cycles_per_line": cpl, "latency": lat}
+    dut._log.info("saturation %s: %s", json.dumps(cfg.params), json.dumps(res))
+    _write("ENGINE_PERF_OUT", res)
+    return res
+
+
+async def read_latency_test(dut, cfg: EngineConfig, n: int = 3) -> dict:
+    """Cycles from a line's acceptance to its result (`out`) and early result (`early`, with the early ports), for
+    isolated lines into an idle engine, encrypt and decrypt, without a hint and, with the prefetch ports, with
+    one PREFETCH_LEAD cycles ahead (as cryptoppa.sim.perf measures the flow's read latency); a hint must make
+    the line faster. Identical lines must take identical times. Written as JSON to $ENGINE_LATENCY_OUT."""
+    rng = random.Random(9)
+    key = rng.randbytes(cfg.key_bits // 8)
+    await setup(dut, cfg, key)
+    res = {}
+    modes = [("no_hint", None)] + ([("hint", PREFETCH_LEAD)] if "prefetch" in cfg.groups else [])
+    for decrypt in (False, True):
+        for name, lead in modes:
+            got = []
+            for i in range(n):
+                line = make_line(cfg, key, rng, decrypt)
+                line.id = i % (1 << cfg.id_bits)
+                got.append(await line_latency(dut, cfg, key, line, lead, "early" in cfg.groups))
+            for what in got[0]:
+                values = {g[what] for g in got}
+                if len(values) != 1:
+                    raise EngineError(f"latency {what} varies between identical isolated lines: {sorted(values)}")
+                res[f"{'decrypt' if decrypt else 'encrypt'}_{name}_{what}"] = values.pop()
+    if "prefetch" in cfg.groups:
+        for d in ("encrypt", "decrypt"):
+            if res[f"{d}_hint_out"] >= res[f"{d}_no_hint_out"]:
+                raise EngineError(f"a hint {PREFETCH_LEAD} cycles ahead did not shorten the {d} latency: {res}")
+    dut._log.info("read latency %s: %s", json.dumps(cfg.params), json.dumps(res))
+    _write("ENGINE_LATENCY_OUT", res)
+    return res
+
+
+def _write(variable: str, data: dict) -> None:
+    if os.environ.get(variable):
+        with open(os.environ[variable], "w") as out:
+            json.dump(data, out)

@@ -1,0 +1,1 @@
+`define ACC_WIDTH 12

@@ -1,0 +1,105 @@
+"""Every command in the README runs, verbatim, as a new user would type it.
+
+The shell lines of the README's ```sh blocks run in order from the root of a fresh copy of the checkout (the
+files git tracks, with the project's virtualenv on PATH); a command that names no file of the checkout also runs
+from an empty folder elsewhere. A non-zero exit or a traceback fails the test. A block preceded by
+`<!-- readme-test: full -->` (the hour-long reproductions) runs only in `make test-full`; `make test` itself is
+the one line never run here: it is this suite. Runs go to the user's run cache ($CRYPTOPPA_CACHE), as they do
+for the user, so repeated test runs reuse finished characterizations.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import ROOT
+
+FULL_MARK = "<!-- readme-test: full -->"
+NOT_RUN = {"make test"}  # the suite itself
+
+
+def readme_commands(text: str) -> list[tuple[str, bool]]:
+    """(command, full_only) for every shell line of every ```sh block, comments stripped, in order."""
+    out, full, block, previous = [], False, None, ""
+    for line in text.splitlines():
+        if block is None:
+            if line.strip() == "```sh":
+                block, full = [], previous.strip() == FULL_MARK
+            elif line.strip():
+                previous = line
+            continue
+        if line.strip() == "```":
+            out += [(cmd, full) for cmd in block]
+            block, previous = None, ""
+            continue
+        command = line.split(" #")[0].strip()
+        if command and not command.startswith("#"):
+            block.append(command)
+    return out
+
+
+def _fresh_copy(dest: Path) -> Path:
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split("\0")
+    for name in filter(None, files):
+        src = ROOT / name
+        if src.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / name)
+    (dest / ".venv").symlink_to(ROOT / ".venv")  # bootstrapped already: `make` finds it and installs nothing
+    return dest
+
+
+def _names_checkout_file(command: str, root: Path) -> bool:
+    return any(not tok.startswith("-") and (root / tok).exists() for tok in shlex.split(command)[1:])
+
+
+def _run(command: str, cwd: Path) -> None:
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(command, shell=True, cwd=cwd, env=env, capture_output=True, text=True, timeout=3600)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, f"`{command}` in {cwd} exited {done.returncode}:\n{output[-3000:]}"
+    assert "Traceback" not in output, f"`{command}` in {cwd} printed a traceback:\n{output[-3000:]}"
+
+
+def test_readme_has_commands():
+    commands = readme_commands((ROOT / "README.md").read_text())
+    assert "make demo" in [c for c, _ in commands] and len(commands) > 15
+    assert any(full for _, full in commands), "the long reproductions are in a block marked for make test-full"
+
+
+def _check_all(tmp_path: Path, full: bool) -> None:
+    clone = _fresh_copy(tmp_path / "clone")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for command, full_only in readme_commands((clone / "README.md").read_text()):
+        if command in NOT_RUN or full_only != full:
+            continue
+        _run(command, clone)
+        if command.startswith("cryptoppa ") and not _names_checkout_file(command, clone):
+            _run(command, elsewhere)
+
+
+@pytest.mark.eda
+def test_every_readme_command_runs_verbatim(tmp_path):
+    _check_all(tmp_path, full=False)
+
+
+@pytest.mark.eda
+@pytest.mark.full
+def test_every_long_readme_command_runs_verbatim(tmp_path):
+    _check_all(tmp_path, full=True)
+
+
+def test_commands_are_split_as_documented():
+    text = "```sh\nmake demo   # comment\n# only a comment\ncryptoppa doctor\n```\n\n" \
+           f"{FULL_MARK}\n\n```sh\ncryptoppa sweep sweeps/thesis.toml\n```\n"
+    assert readme_commands(text) == [("make demo", False), ("cryptoppa doctor", False),
+                                     ("cryptoppa sweep sweeps/thesis.toml", True)]
