@@ -1,10 +1,9 @@
-"""The designs/README.md comparison table: arithmetic from results rows, and replacement between markers."""
+"""The designs/README.md comparison table: arithmetic from results rows."""
 
 import pandas as pd
 import pytest
 
 from cryptoppa.report import design_table
-from cryptoppa.errors import CryptoppaError
 
 
 def _row(**kw):
@@ -26,14 +25,3 @@ def test_numbers_follow_from_the_row():
     assert r["power mW @fmax"] == pytest.approx(2 + 40 * 2)  # leakage + dynamic x (400/200)
     assert r["Gb/s per mm² @fmax"] == 6.4
     assert r["Mb/s per mW @fmax"] == pytest.approx(3200 / 82, abs=0.05)
-
-
-def test_readme_markers(tmp_path):
-    readme = tmp_path / "README.md"
-    readme.write_text(f"intro\n{design_table.BEGIN}\nold\n{design_table.END}\nafter\n")
-    design_table.update_readme(readme, "NEW\n")
-    text = readme.read_text()
-    assert "old" not in text and "NEW" in text and text.startswith("intro") and text.endswith("after\n")
-    readme.write_text("no markers")
-    with pytest.raises(CryptoppaError, match="markers"):
-        design_table.update_readme(readme, "x")

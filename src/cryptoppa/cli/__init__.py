@@ -28,7 +28,8 @@ COMMANDS = {
     "storage": ("cryptoppa.cli.feasibility", "storage", "On-chip storage of GCM vs CBC bus encryption (2008 study)."),
     "fit": ("cryptoppa.cli.feasibility", "fit", "Least-squares lines of each metric against N."),
     "report": ("cryptoppa.cli.report", "report", "Markdown + HTML report of a results folder."),
-    "design-table": ("cryptoppa.cli.report", "design_table", "Regenerate the engine table in designs/README.md."),
+    "publish": ("cryptoppa.cli.publish", "publish",
+                "Rebuild reports/ and the README's generated blocks from the data committed beside them."),
     "host-baseline": ("cryptoppa.cli.baselines", "host_baseline", "AES-GCM/CBC cycles per byte on this CPU (OpenSSL)."),
     "core-baseline": ("cryptoppa.cli.baselines", "core_baseline", "Software AES on the RV32 cores: cycles/byte + PPA."),
 }

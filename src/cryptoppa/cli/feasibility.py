@@ -10,8 +10,10 @@ import click
 from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.fit import fits_to_dict
+from ..feasibility.metadata import PATTERNS, Access
 from ..report.load import load_results
 from ..report.options import options_table
+from ..report.schemes import scheme_table
 
 FIT_METRICS = ("synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
                "power__total", "power__internal__total", "power__switching__total", "power__leakage__total")
@@ -22,6 +24,18 @@ def _echo_table(df) -> None:
     click.echo(f"assumption: {df.attrs['assumption']}\nsource: {df.attrs['source']}")
     for note in df.attrs.get("notes", []):
         click.echo(f"note: {note}")
+
+
+def _echo_schemes(df) -> None:
+    if df.empty:
+        click.echo("schemes: " + "; ".join(df.attrs["notes"]))
+        return
+    click.echo("\nschemes (each scheme's engine family, N = 1 rows):")
+    click.echo(report_text.to_text(df))
+    click.echo(f"assumption: {df.attrs['assumption']}\n{df.attrs['access']}")
+    for name, source in df.attrs["sources"].items():
+        if name in set(df["scheme"]):
+            click.echo(f"scheme {name}: {source}")
 
 
 @click.command()
@@ -35,7 +49,10 @@ def _echo_table(df) -> None:
               help="with --bandwidth: host-CPU option from a `cryptoppa host-baseline` folder")
 @click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="with --bandwidth: RV32 software options from a `cryptoppa core-baseline` folder")
-def feasibility(paper, bandwidth, efficiency, count, results, host, cores):
+@click.option("--access", type=click.Choice(PATTERNS), default="streaming", show_default=True,
+              help="with --results: how data lines are read, for the metadata traffic of each scheme")
+@click.option("--hit-rate", type=float, help="with --results: one metadata-cache hit rate instead of --access")
+def feasibility(paper, bandwidth, efficiency, count, results, host, cores, access, hit_rate):
     """How many engines (or cores) a memory system's bandwidth needs, and at what area and power.
 
     With --results/--host/--cores the options are this project's measurements; without them, the 2013
@@ -46,6 +63,9 @@ def feasibility(paper, bandwidth, efficiency, count, results, host, cores):
     elif bandwidth and (results or host or cores):
         _echo_table(options_table(bandwidth, results=results, host=host, cores=cores, efficiency=efficiency,
                                   count=count))
+        if results:
+            _echo_schemes(scheme_table(load_results(results).table, bandwidth, Access(access, hit_rate),
+                                       efficiency, count))
     elif bandwidth:
         _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
     else:

@@ -20,6 +20,7 @@ from scipy import stats
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import load_presets, resolve_bandwidth
 from ..feasibility.throughput import engines_needed, hardware_throughput
+from ..sweep import results as results_mod
 from .load import AREA, CYCLES, LATENCY, POWER, Results
 
 FIT_METRICS = [AREA, POWER, "synth__design__instance__count"]
@@ -195,10 +196,7 @@ def core_energy(cores: Path | None) -> pd.DataFrame:
     """The 64-byte GCM rows of a core-baseline folder that have a gate-level energy, in a stable order.
 
     Empty when there is no folder, no table or no energy row (a core-baseline run without --energy)."""
-    path = Path(cores) / CORE_TABLE if cores else None
-    if path is None or not path.is_file():
-        return pd.DataFrame()
-    t = pd.read_parquet(path)
+    t = results_mod.read(cores, CORE_TABLE) if cores else pd.DataFrame()
     if "energy_per_byte_pj" not in t.columns:
         return pd.DataFrame()
     t = t[(t["status"] == "ok") & (t["alg"] == "gcm") & (t["bytes"] == 64) & t["energy_per_byte_pj"].notna()]

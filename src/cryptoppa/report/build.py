@@ -15,26 +15,32 @@ import pandas as pd
 from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.presets import resolve_bandwidth
+from ..paths import shown
+from ..sweep import results as results_mod
 from . import analysis, plots, tables
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
+from .schemes import scheme_rows, scheme_table
 
 FIGURES = "figures"
-FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "schemes")
 CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 PAPER = "owen2013"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
+SCHEMES_BANDWIDTH = "ddr5-6400"  # one channel of today's DRAM, with a stated access latency
 
 
 def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None,
-                 host: Path | None = None, cores: Path | None = None) -> Path:
+                 host: Path | None = None, cores: Path | None = None, title: str | None = None,
+                 produced_by: tuple[str, ...] = ()) -> Path:
     """Write ``out_dir/report.md``, ``out_dir/report.html`` and ``out_dir/figures/``; return the HTML path.
 
     ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the feasibility
     section; default every preset in presets.toml.  ``host``/``cores``: baseline folders
     (`cryptoppa host-baseline`, `cryptoppa core-baseline`) for the implementation-options section.
-    The HTML embeds its figures as SVG data URIs.
+    The HTML embeds its figures as SVG data URIs. ``produced_by``: the commands that measured the data, listed
+    under Source (a published report's readers rerun them).
     """
     results = load_results(results_folder)
     out_dir = Path(out_dir)
@@ -45,12 +51,14 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
         resolve_bandwidth(name)  # an unknown preset fails before anything is drawn
 
     written: set[str] = set()
-    blocks: list[Block] = [Heading(1, f"cryptoppa report: {results.folder.name}")]
-    blocks += _provenance(results)
+    title = title or f"cryptoppa report: {results.folder.name}"
+    blocks: list[Block] = [Heading(1, title)]
+    blocks += _provenance(results, produced_by)
     blocks += _points(results)
     fits = analysis.group_fits(results)
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
+    blocks += _schemes(results, figures, written)
     blocks += _comparison(results, figures, written)
     blocks += _activity(results)
     blocks += _core_energy(cores, figures, written)
@@ -64,12 +72,12 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
 
     (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
     html_path = out_dir / "report.html"
-    html_path.write_text(to_html_text(blocks, f"cryptoppa report: {results.folder.name}"), encoding="utf-8")
+    html_path.write_text(to_html_text(blocks, title), encoding="utf-8")
     return html_path
 
 
 def _source(results: Results, what: str) -> str:
-    return f"`{results.table_path}` ({what})"
+    return f"`{shown(results.table_path)}` ({what})"
 
 
 def _figure(fig, figures: Path, stem: str, caption: str, written: set[str]) -> Figure:
@@ -77,18 +85,19 @@ def _figure(fig, figures: Path, stem: str, caption: str, written: set[str]) -> F
     return Figure(caption, plots.save(fig, figures, stem))
 
 
-def _provenance(results: Results) -> list[Block]:
+def _provenance(results: Results, produced_by: tuple[str, ...]) -> list[Block]:
     t = results.table
     sweeps = ", ".join(sorted(t["sweep"].astype(str).unique())) if "sweep" in t.columns else "(no sweep column)"
     return [
         Heading(2, "Source"),
         Bullets([
-            f"results folder: `{results.folder.resolve()}`",
+            f"results folder: `{shown(results.folder)}`",
             f"table read: `{results.table_path.name}`, SHA-256 `{results.sha256}`",
             f"sweeps: {sweeps}",
             f"rows: {len(t)} in total, {len(results.points)} ok/cached, {len(results.failed)} failed",
             "units as stored: area µm², power W, time ns, clock MHz; bandwidths decimal (GB = 10^9 bytes)",
             "groups (one fitted line each): " + ", ".join(c.removeprefix("param_") for c in results.group_cols),
+            *(f"measured by: `{command}`" for command in produced_by),
         ]),
     ]
 
@@ -147,6 +156,29 @@ def _feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], fi
     blocks.append(_figure(plots.bandwidth_figure(feas), figures, "feasibility_vs_bandwidth",
                           "engines, array area and array power vs bandwidth (log axes)", written))
     return blocks
+
+
+def _schemes(results: Results, figures: Path, written: set[str]) -> list[Block]:
+    rows = scheme_rows(results.table, SCHEMES_BANDWIDTH)
+    if rows.empty or rows["scheme"].nunique() < 2:
+        return []  # one scheme has nothing to be compared with
+    table = scheme_table(results.table, SCHEMES_BANDWIDTH)
+    best = rows.loc[rows["area_mm2"].idxmin()]
+    fastest = rows.loc[rows["latency_data_ns"].idxmin()]
+    return [
+        Heading(2, f"Memory-protection schemes at {SCHEMES_BANDWIDTH}"),
+        Paragraph(f"Least area: {best['scheme']} ({best['configuration']}), {best['engines']} engines, "
+                  f"{best['area_mm2']:.2f} mm²; least added read latency: {fastest['scheme']} "
+                  f"({fastest['configuration']}), {fastest['latency_data_ns']:.1f} ns. Each scheme is run by its "
+                  "engine family; the engines carry the data plus the scheme's metadata traffic (tags, counters, "
+                  "tree levels, streaming access). " + table.attrs["access"] + "."),
+        Table(table, _source(results, "N = 1 rows of each scheme's engine family") + "; " + table.attrs["assumption"]),
+        Bullets([f"{name}: {source}" for name, source in table.attrs["sources"].items()
+                 if name in set(rows["scheme"])]),
+        _figure(plots.scheme_figure(rows, SCHEMES_BANDWIDTH), figures, "schemes",
+                f"engines' total area for {SCHEMES_BANDWIDTH} against added read latency, one marker per "
+                "configuration", written),
+    ]
 
 
 def _comparison(results: Results, figures: Path, written: set[str]) -> list[Block]:
@@ -219,7 +251,7 @@ def _core_energy(cores: Path | None, figures: Path, written: set[str]) -> list[B
     energy = analysis.core_energy(cores)
     if energy.empty:
         return []  # no --cores folder, or one measured without --energy
-    source = f"`{Path(cores) / analysis.CORE_TABLE}`"
+    source = f"`{shown(results_mod.table_path(cores, analysis.CORE_TABLE))}`"
     by_config = energy.groupby(["core", "zk", "variant", "key_bits"], sort=False)
     least_energy = energy.loc[by_config["energy_per_byte_pj"].idxmin(), "opt"].to_numpy()
     fewest_cycles = energy.loc[by_config["cycles_per_byte"].idxmin(), "opt"].to_numpy()

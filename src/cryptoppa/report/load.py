@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..errors import CryptoppaError
 from ..sweep.results import FINISHED as USABLE
-from ..sweep.results import TABLE
+from ..sweep.results import TABLE, read, table_path
 
 AREA = "synth__design__instance__area__stdcell"
 POWER = "power__total"
@@ -64,15 +64,12 @@ def group_label(row: pd.Series | dict, group_cols: list[str]) -> str:
 
 
 def load_results(folder: Path | str) -> Results:
-    """Read ``folder/results.parquet`` (the CSV beside it is only a fallback) and classify its rows."""
+    """Read ``folder/results.parquet`` (or the CSV beside it: a published copy) and classify its rows."""
     folder = Path(folder).resolve()  # the report records where its numbers came from, unambiguously
-    path = folder / TABLE
-    if not path.exists():
-        csv = folder / "results.csv"
-        if not csv.exists():
-            raise CryptoppaError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
-        path = csv
-    table = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+    path = table_path(folder)
+    if path is None:
+        raise CryptoppaError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
+    table = read(folder)
     missing = [c for c in ["design", "n", "status", *BASE_GROUP] if c not in table.columns]
     if missing:
         raise CryptoppaError(f"{path}: not a results table (missing columns {missing})")

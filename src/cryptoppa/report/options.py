@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import CryptoppaError, InputError
 from ..feasibility.presets import resolve_bandwidth
+from ..paths import shown
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput, software_throughput
 from ..sweep import results as results_mod
@@ -64,7 +65,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
                 "option": f"{r['label']}", "kind": "engine", "basis": basis, "clock_mhz": mhz,
                 "gbps": hardware_throughput(mhz * 1e6, float(r["perf__cycles_per_line"]), line) / 1e9,
                 "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz) * 1e3,
-                "source": f"{source} ({r['run_dir']})" if "run_dir" in r else source,
+                "source": source,
                 "note": "" if basis == "target" else "power rescaled from the target clock",
             })
     return pd.DataFrame(rows, columns=COLUMNS)
@@ -80,7 +81,7 @@ def host_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
         "option": f"{r['option']} ({r['cpu_model']})", "kind": "host", "basis": "host clock",
         "clock_mhz": float(r["cpu_mhz"]),
         "gbps": software_throughput(float(r["cpu_mhz"]) * 1e6, float(r["perf__cycles_per_byte"])) / 1e9,
-        "area_mm2": math.nan, "power_mw": math.nan, "source": str(folder / HOST_TABLE),
+        "area_mm2": math.nan, "power_mw": math.nan, "source": shown(results_mod.table_path(folder, HOST_TABLE)),
         "note": f"{r['perf__cycles_per_byte']:.2f} cycles/byte, OpenSSL, {line_bytes}-byte messages; "
                 "area and power not measured",
     } for _, r in gcm.iterrows()]
@@ -100,7 +101,7 @@ def core_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
             rows.append({
                 "option": r["option"], "kind": "core", "basis": basis, "clock_mhz": mhz, "gbps": gbps,
                 "area_mm2": core_mm2, "power_mw": power_at_clock(r, mhz) * 1e3,
-                "source": str(folder / CORE_TABLE),
+                "source": shown(results_mod.table_path(folder, CORE_TABLE)),
                 "note": f"{r['cycles_per_byte']:.1f} cycles/byte; " + _memory_note(core_mm2, sram_mm2, gbps),
                 "area_with_sram_mm2": core_mm2 + sram_mm2,
             })
@@ -117,10 +118,9 @@ def _memory_note(core_mm2: float, sram_mm2: float, gbps: float) -> str:
 
 
 def _read(folder: Path, name: str, command: str) -> pd.DataFrame:
-    path = Path(folder) / name
-    if not path.is_file():
+    if results_mod.table_path(folder, name) is None:
         raise CryptoppaError(f"{folder}: no {name} (make it with `{command}`)")
-    return pd.read_parquet(path)
+    return results_mod.read(folder, name)
 
 
 def instances_for(options: pd.DataFrame, bits_per_second: float) -> pd.DataFrame:
@@ -151,14 +151,14 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
     resolved = resolve_bandwidth(bandwidth, efficiency=efficiency, count=count)
     parts, sources = [], []
     if results is not None:
-        parts.append(engine_options(results_mod.read(results), str(results)))
-        sources.append(f"engines: {results}")
+        parts.append(engine_options(results_mod.read(results), shown(results_mod.table_path(results) or results)))
+        sources.append(f"engines: {shown(results)}")
     if cores is not None:
         parts.append(core_options(cores))
-        sources.append(f"cores: {cores}")
+        sources.append(f"cores: {shown(cores)}")
     if host is not None:
         parts.append(host_options(host))
-        sources.append(f"host: {host}")
+        sources.append(f"host: {shown(host)}")
     frames = [p for p in parts if not p.empty]
     if not frames:
         raise InputError("no measured option in the given folders (engines need N=1 rows with perf__cycles_per_line)")

@@ -162,3 +162,18 @@ def core_energy_figure(energy: pd.DataFrame) -> Figure:
         axes[-1, 1].set_xlabel("gcc optimization level")
         fig.suptitle("software AES-GCM, 64-byte line (key setup included), gate-level energy per byte")
     return fig
+
+
+def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
+    """Total engine area against added read latency at one bandwidth: one marker per configuration, one colour per
+    scheme, so the area a few nanoseconds cost is visible."""
+    fig = _figure(6.4, 4.0)
+    ax = fig.add_subplot()
+    for i, (scheme, group) in enumerate(rows.groupby("scheme", sort=False)):
+        ax.scatter(group["latency_data_ns"], group["area_mm2"], color=_colour(i), label=scheme, s=28)
+    ax.set_xlabel("added read latency, ciphertext to plaintext (ns, unloaded)")
+    ax.set_ylabel(f"engines' area for {bandwidth} (mm²)")
+    ax.set_yscale("log")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    return fig

@@ -45,12 +45,20 @@ def _atomic(path: Path, write) -> None:
             os.unlink(tmp)
 
 
+def table_path(folder: Path, table: str = TABLE) -> Path | None:
+    """The folder's table: the Parquet file, or the CSV beside it (the compact copy published under reports/)."""
+    for path in (Path(folder) / table, (Path(folder) / table).with_suffix(".csv")):
+        if path.is_file():
+            return path
+    return None
+
+
 def read(folder: Path, table: str = TABLE) -> pd.DataFrame:
-    path = Path(folder) / table
-    if not path.exists():
+    path = table_path(folder, table)
+    if path is None:
         return pd.DataFrame()
     try:
-        return pd.read_parquet(path)
+        return pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
     except Exception as err:
         raise CryptoppaError(f"{path}: unreadable results table ({err})") from None
 

@@ -1,0 +1,135 @@
+"""Published reports, regenerated from data committed beside them.
+
+`reports/<name>/data/` holds compact CSV copies of the tables a report is built from: the sweep's results, and
+optionally the host and RV32-core baselines. They are kilobytes, name no run folder and no path of the machine
+that measured them. `publish(name, sources)` refreshes a report's data from results folders and rebuilds it;
+`rebuild_all` rebuilds every report and every generated block from the committed data; `check` rebuilds into
+a scratch folder and lists what differs, which the default test suite fails on.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import InputError
+from ..paths import ROOT, shown
+from ..sweep import results as results_mod
+from . import generated
+from .build import build_report
+from .options import CORE_TABLE, HOST_TABLE
+
+REPORTS = ROOT / "reports"
+DATA = "data"
+TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE}
+# Columns that hold where a row's run lived on the measuring machine: provenance of that machine, not data.
+_MACHINE_COLUMNS = ("run_dir", "log", "sources")
+
+
+@dataclass(frozen=True)
+class Publication:
+    name: str
+    sources: dict[str, str]  # table role -> the results folder its command writes (repo-relative)
+    commands: tuple[str, ...]  # what produces those folders, for the report's readers
+    bandwidths: tuple[str, ...] = field(default=())
+
+    @property
+    def folder(self) -> Path:
+        return REPORTS / self.name
+
+
+PUBLICATIONS = {
+    p.name: p for p in (
+        Publication("thesis", {"results": "results/thesis", "cores": "results/cores", "host": "results/host"},
+                    ("cryptoppa sweep sweeps/thesis.toml",
+                     "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk --key-bits 128 "
+                     "--opt -O2,-O3 --out results/cores",
+                     "cryptoppa host-baseline --out results/host")),
+        Publication("designs", {"results": "results/designs"}, ("cryptoppa sweep sweeps/designs.toml",)),
+    )
+}
+
+
+def get(name: str) -> Publication:
+    if name not in PUBLICATIONS:
+        raise InputError(f"publication {name!r}: expected one of {', '.join(PUBLICATIONS)}")
+    return PUBLICATIONS[name]
+
+
+def compact(table: pd.DataFrame) -> pd.DataFrame:
+    return table.drop(columns=[c for c in _MACHINE_COLUMNS if c in table.columns])
+
+
+def snapshot(pub: Publication, sources: dict[str, Path]) -> list[Path]:
+    """Copy each role's table from its results folder into the publication's data as compact CSV."""
+    written = []
+    for role, folder in sources.items():
+        if role not in TABLES:
+            raise InputError(f"table role {role!r}: expected one of {', '.join(TABLES)}")
+        table = results_mod.read(folder, TABLES[role])
+        if table.empty:
+            raise InputError(f"{folder}: no {TABLES[role]} to publish as {role}")
+        out = pub.folder / DATA / Path(TABLES[role]).with_suffix(".csv").name
+        out.parent.mkdir(parents=True, exist_ok=True)
+        compact(table).to_csv(out, index=False)
+        written.append(out)
+    return written
+
+
+def _role_folder(pub: Publication, role: str) -> Path | None:
+    data = pub.folder / DATA
+    return data if results_mod.table_path(data, TABLES[role]) is not None else None
+
+
+def build(pub: Publication, out: Path) -> Path:
+    data = pub.folder / DATA
+    if _role_folder(pub, "results") is None:
+        raise InputError(f"{shown(data)}: no results.csv (publish it with `cryptoppa publish {pub.name} --from "
+                         f"results={pub.sources['results']}`)")
+    return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
+                        cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
+                        produced_by=pub.commands)
+
+
+def rebuild_all() -> list[Path]:
+    written = [build(pub, pub.folder) for pub in PUBLICATIONS.values() if _role_folder(pub, "results")]
+    return written + generated.rewrite_all()
+
+
+def check() -> list[str]:
+    """What differs between the committed documents and a rebuild from the committed data."""
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="cryptoppa-publish-") as tmp:
+        for pub in PUBLICATIONS.values():
+            if _role_folder(pub, "results") is None:
+                continue
+            out = Path(tmp) / pub.name
+            build(pub, out)
+            committed = pub.folder / "report.md"
+            if not committed.is_file() or committed.read_text() != (out / "report.md").read_text():
+                problems.append(f"{shown(committed)} differs from a rebuild from {shown(pub.folder / DATA)}")
+            for figure in sorted((out / "figures").glob("*.svg")):
+                if not (pub.folder / "figures" / figure.name).is_file():
+                    problems.append(f"{shown(pub.folder / 'figures' / figure.name)} is missing")
+    problems += generated.stale()
+    return problems
+
+
+def publish(name: str, sources: dict[str, Path] | None = None) -> list[Path]:
+    """Refresh a publication's data from results folders (default: the folders its commands write, where they
+    exist), then rebuild it and every generated block."""
+    pub = get(name)
+    if sources is None:
+        sources = {role: ROOT / folder for role, folder in pub.sources.items()
+                   if results_mod.table_path(ROOT / folder, TABLES[role]) is not None}
+    if "results" not in sources and _role_folder(pub, "results") is None:
+        raise InputError(f"no results for {name}: run `{pub.commands[0]}` first")
+    written = snapshot(pub, sources)
+    figures = pub.folder / "figures"
+    if figures.is_dir():
+        shutil.rmtree(figures)  # figures of sections the new data no longer has must not linger
+    return written + [build(pub, pub.folder)] + generated.rewrite_all()

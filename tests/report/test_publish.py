@@ -1,0 +1,59 @@
+"""Published documents are regenerated from committed data: the committed text must match a rebuild."""
+
+from __future__ import annotations
+
+import shutil
+
+import pandas as pd
+import pytest
+
+from cryptoppa.errors import CryptoppaError
+from cryptoppa.report import generated, publish
+from support import ROOT, run_cli
+
+DATA_FILES = sorted((ROOT / "reports").glob("*/data/*.csv"))
+
+
+def test_every_published_document_matches_its_data():
+    out = run_cli("publish", "--check")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_published_data_is_compact_and_machine_free(path):
+    assert path.stat().st_size < 200_000
+    table = pd.read_csv(path)
+    text = path.read_text()
+    assert not set(publish._MACHINE_COLUMNS) & set(table.columns)
+    assert "/root/" not in text and "/home/" not in text and "/work/" not in text
+
+
+def test_published_reports_cite_repository_paths():
+    for report in (ROOT / "reports").glob("*/report.md"):
+        text = report.read_text()
+        assert "/root/" not in text and "/work/" not in text and "/home/" not in text, report
+
+
+def test_check_catches_an_edited_report_and_a_stale_block(tmp_path, monkeypatch):
+    pub = publish.PUBLICATIONS["thesis"]
+    monkeypatch.setattr(publish, "REPORTS", tmp_path)
+    shutil.copytree(ROOT / "reports" / "thesis" / "data", tmp_path / "thesis" / "data")
+    monkeypatch.setattr(publish, "PUBLICATIONS", {"thesis": pub})
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- generated: settings -->\nold\n<!-- end generated -->\nafter\n")
+    monkeypatch.setattr(generated, "FILES", (readme,))
+    problems = publish.check()
+    assert any("thesis/report.md" in p for p in problems) and any("'settings'" in p for p in problems)
+    publish.rebuild_all()
+    assert publish.check() == []
+    assert readme.read_text().startswith("intro\n<!-- generated: settings -->\n| variable |")
+    report = tmp_path / "thesis" / "report.md"
+    report.write_text(report.read_text().replace("| 16 |", "| 17 |", 1))
+    assert len(publish.check()) == 1
+
+
+def test_unknown_block_is_named(tmp_path, monkeypatch):
+    readme = tmp_path / "README.md"
+    readme.write_text("<!-- generated: nope -->\n<!-- end generated -->\n")
+    with pytest.raises(CryptoppaError, match="unknown generated block 'nope'"):
+        generated.rewrite_all((readme,))
