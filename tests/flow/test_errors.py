@@ -57,6 +57,10 @@ def test_bad_options(flexlib_home, tmp_path, args, needle):
     (["run", "--rtl", ROOT / "designs", "--top", "counter"], "is a directory, not a file", 2),
     (["run", "--rtl", ROOT / "nosuch.v", "--top", "counter"], "nosuch.v does not exist", 2),
     (["feasibility", "--bandwidth", "fast"], "cannot parse bandwidth 'fast'", 2),
+    (["feasibility", "--bandwidth", "ddr5-6400", "--hit-rate", "2"], "hit rate must be between 0 and 1", 2),
+    (["feasibility", "--bandwidth", "ddr5-6400", "--results", ROOT / "designs"], "no results.parquet or results.csv", 2),
+    (["publish", "nope"], "publication 'nope': expected one of", 2),
+    (["publish", "--from", "results"], "--from needs a publication NAME", 2),
 ])
 def test_bad_input_is_rejected_at_input(tmp_path, args, needle, code):
     out = run_cli(*args, "--runs", tmp_path) if args[0] == "run" else run_cli(*args)

@@ -58,14 +58,14 @@ def feasibility(paper, bandwidth, efficiency, count, results, host, cores, acces
     With --results/--host/--cores the options are this project's measurements; without them, the 2013
     study's own figures.
     """
+    access = Access(access, hit_rate)  # bad metadata options fail before any table is read
     if paper:
         click.echo(report_text.paper_report(paper))
     elif bandwidth and (results or host or cores):
         _echo_table(options_table(bandwidth, results=results, host=host, cores=cores, efficiency=efficiency,
                                   count=count))
         if results:
-            _echo_schemes(scheme_table(load_results(results).table, bandwidth, Access(access, hit_rate),
-                                       efficiency, count))
+            _echo_schemes(scheme_table(load_results(results).table, bandwidth, access, efficiency, count))
     elif bandwidth:
         _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
     else:

@@ -151,7 +151,10 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
     resolved = resolve_bandwidth(bandwidth, efficiency=efficiency, count=count)
     parts, sources = [], []
     if results is not None:
-        parts.append(engine_options(results_mod.read(results), shown(results_mod.table_path(results) or results)))
+        table = results_mod.read(results)
+        if table.empty:
+            raise InputError(f"--results {results}: no {results_mod.TABLE} or results.csv (run `cryptoppa sweep` first)")
+        parts.append(engine_options(table, shown(results_mod.table_path(results))))
         sources.append(f"engines: {shown(results)}")
     if cores is not None:
         parts.append(core_options(cores))
