@@ -14,6 +14,7 @@ from ..feasibility.metadata import PATTERNS, Access
 from ..report.load import load_results
 from ..report.options import options_table
 from ..report.schemes import scheme_table
+from ..sweep import results as results_mod
 
 FIT_METRICS = ("synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
                "power__total", "power__internal__total", "power__switching__total", "power__leakage__total")
@@ -65,7 +66,7 @@ def feasibility(paper, bandwidth, efficiency, count, results, host, cores, acces
         _echo_table(options_table(bandwidth, results=results, host=host, cores=cores, efficiency=efficiency,
                                   count=count))
         if results:
-            _echo_schemes(scheme_table(load_results(results).table, bandwidth, access, efficiency, count))
+            _echo_schemes(scheme_table(results_mod.read(results), bandwidth, access, efficiency, count))
     elif bandwidth:
         _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
     else:

@@ -24,7 +24,8 @@ from .options import options_table
 from .schemes import scheme_rows, scheme_table
 
 FIGURES = "figures"
-FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "schemes")
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
+SCHEME_FIGURE = "schemes"  # only when the results hold engines of two or more schemes
 CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 PAPER = "owen2013"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
@@ -65,7 +66,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _options(results, host, cores)
     blocks += _paper()
     blocks += _storage(results)
-    for stem in (*FIGURE_STEMS, CORE_FIGURE):  # a figure from an earlier build whose section is now skipped is stale
+    for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE):  # a figure from an earlier build whose section is now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:
                 (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
@@ -175,7 +176,7 @@ def _schemes(results: Results, figures: Path, written: set[str]) -> list[Block]:
         Table(table, _source(results, "N = 1 rows of each scheme's engine family") + "; " + table.attrs["assumption"]),
         Bullets([f"{name}: {source}" for name, source in table.attrs["sources"].items()
                  if name in set(rows["scheme"])]),
-        _figure(plots.scheme_figure(rows, SCHEMES_BANDWIDTH), figures, "schemes",
+        _figure(plots.scheme_figure(rows, SCHEMES_BANDWIDTH), figures, SCHEME_FIGURE,
                 f"engines' total area for {SCHEMES_BANDWIDTH} against added read latency, one marker per "
                 "configuration", written),
     ]

@@ -39,11 +39,14 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
     """One row per (scheme, measured N = 1 configuration of its engine family), numeric, unrounded."""
     resolved = resolve_bandwidth(bandwidth, efficiency=efficiency, count=count)
     access_ns, _ = _access_ns(bandwidth)
-    ok = results[results["status"].isin(FINISHED) & (results["n"] == 1)] if not results.empty else results
+    needed = {"design", "status", "n", "clock_mhz", "perf__cycles_per_line", DATA_LATENCY}
+    if not needed <= set(results.columns):
+        return pd.DataFrame()  # no engine rows with measured latency: nothing to compare
+    ok = results[results["status"].isin(FINISHED) & (results["n"] == 1)]
     rows = []
     for scheme in SCHEMES.values():
-        engines = ok[ok["design"] == scheme.engine] if not ok.empty else ok
-        if engines.empty or DATA_LATENCY not in engines.columns:
+        engines = ok[ok["design"] == scheme.engine]
+        if engines.empty:
             continue
         extra = overhead(scheme, access)
         for _, r in engines.sort_values("label", kind="stable").iterrows():

@@ -92,7 +92,7 @@ def run_step(plan: StepPlan, execute: Callable[[StepPlan, Path], dict[str, Metri
              force: bool = False) -> StepResult:
     """The plan's sealed run folder under cache: reused when finished earlier (unless force), else built now.
     On an error the partial folder is kept as NAME.failed and the error propagates."""
-    cache = Path(cache)
+    cache = Path(cache).resolve()  # executors run tools in other folders; the result names an absolute folder
     cache.mkdir(parents=True, exist_ok=True)
     final = cache / plan.name
     with _locked(cache, plan.name):
