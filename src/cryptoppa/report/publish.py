@@ -31,10 +31,15 @@ _MACHINE_COLUMNS = ("run_dir", "log", "sources")
 
 
 @dataclass(frozen=True)
+class Source:
+    folder: str  # the results folder the command writes, relative to the current directory as sweeps write it
+    command: str
+
+
+@dataclass(frozen=True)
 class Publication:
     name: str
-    sources: dict[str, str]  # table role -> the results folder its command writes (repo-relative)
-    commands: tuple[str, ...]  # what produces those folders, for the report's readers
+    sources: dict[str, Source]  # table role -> where it comes from
     bandwidths: tuple[str, ...] = field(default=())
 
     @property
@@ -44,12 +49,13 @@ class Publication:
 
 PUBLICATIONS = {
     p.name: p for p in (
-        Publication("thesis", {"results": "results/thesis", "cores": "results/cores", "host": "results/host"},
-                    ("cryptoppa sweep sweeps/thesis.toml",
-                     "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk --key-bits 128 "
-                     "--opt -O2,-O3 --out results/cores",
-                     "cryptoppa host-baseline --out results/host")),
-        Publication("designs", {"results": "results/designs"}, ("cryptoppa sweep sweeps/designs.toml",)),
+        Publication("thesis", {
+            "results": Source("results/thesis", "cryptoppa sweep sweeps/thesis.toml"),
+            "cores": Source("results/cores", "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk "
+                                             "--key-bits 128 --opt -O2,-O3 --out results/cores"),
+            "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
+        }),
+        Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
     )
 }
 
@@ -88,11 +94,12 @@ def _role_folder(pub: Publication, role: str) -> Path | None:
 def build(pub: Publication, out: Path) -> Path:
     data = pub.folder / DATA
     if _role_folder(pub, "results") is None:
-        raise InputError(f"{shown(data)}: no results.csv (publish it with `cryptoppa publish {pub.name} --from "
-                         f"results={pub.sources['results']}`)")
+        raise InputError(f"{shown(data)}: no results.csv (run `{pub.sources['results'].command}`, then "
+                         f"`cryptoppa publish {pub.name}`)")
+    present = [role for role in pub.sources if _role_folder(pub, role)]
     return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
                         cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
-                        produced_by=pub.commands)
+                        produced_by=tuple(pub.sources[role].command for role in present))
 
 
 def rebuild_all() -> list[Path]:
@@ -124,10 +131,10 @@ def publish(name: str, sources: dict[str, Path] | None = None) -> list[Path]:
     exist), then rebuild it and every generated block."""
     pub = get(name)
     if sources is None:
-        sources = {role: ROOT / folder for role, folder in pub.sources.items()
-                   if results_mod.table_path(ROOT / folder, TABLES[role]) is not None}
+        sources = {role: Path(source.folder) for role, source in pub.sources.items()
+                   if results_mod.table_path(Path(source.folder), TABLES[role]) is not None}
     if "results" not in sources and _role_folder(pub, "results") is None:
-        raise InputError(f"no results for {name}: run `{pub.commands[0]}` first")
+        raise InputError(f"no results for {name}: run `{pub.sources['results'].command}` first")
     written = snapshot(pub, sources)
     figures = pub.folder / "figures"
     if figures.is_dir():
