@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.report import generated, publish
+from cryptoppa.report import generated, publications, publish
 from support import ROOT, run_cli
 
 DATA_FILES = sorted((ROOT / "reports").glob("*/data/*.csv"))
@@ -36,7 +36,7 @@ def test_published_reports_cite_repository_paths():
 
 def test_check_catches_an_edited_report_and_a_stale_block(tmp_path, monkeypatch):
     pub = publish.PUBLICATIONS["thesis"]
-    monkeypatch.setattr(publish, "REPORTS", tmp_path)
+    monkeypatch.setattr(publications, "REPORTS", tmp_path)
     shutil.copytree(ROOT / "reports" / "thesis" / "data", tmp_path / "thesis" / "data")
     monkeypatch.setattr(publish, "PUBLICATIONS", {"thesis": pub})
     readme = tmp_path / "README.md"

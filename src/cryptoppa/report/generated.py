@@ -20,6 +20,7 @@ from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
 from . import design_table
 from .load import AREA, CYCLES, POWER
+from .publications import PUBLICATIONS, TABLES
 
 FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md")
 _BLOCK = re.compile(r"(<!-- generated: (?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
@@ -69,6 +70,15 @@ def designs_table() -> str:
     return design_table.markdown(design_table.design_table(ok), source)
 
 
+def publications_table() -> str:
+    rows = ["| report | data (`reports/<report>/data/`) | measured by |", "|---|---|---|"]
+    for pub in PUBLICATIONS.values():
+        for role, source in pub.sources.items():
+            table = Path(TABLES[role]).with_suffix(".csv").name
+            rows.append(f"| `{pub.name}/` | `{table}` ({role}) | `{source.command}` |")
+    return "\n".join(rows) + "\n"
+
+
 def settings_table() -> str:
     return settings.markdown_table() + "\n"
 
@@ -78,6 +88,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "thesis-fit": thesis_fit,
     "design-table": designs_table,
     "settings": settings_table,
+    "publications": publications_table,
 }
 
 

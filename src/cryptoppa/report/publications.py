@@ -1,0 +1,55 @@
+"""What is published under reports/: each report's tables, where they come from and the command that measures
+them. Data only; publish.py builds from it, generated.py lists it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from ..paths import ROOT
+from ..sweep import results as results_mod
+from .options import CORE_TABLE, HOST_TABLE
+
+REPORTS = ROOT / "reports"
+DATA = "data"
+TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE}
+
+
+@dataclass(frozen=True)
+class Source:
+    folder: str  # the results folder the command writes, relative to the current directory as sweeps write it
+    command: str
+
+
+@dataclass(frozen=True)
+class Publication:
+    name: str
+    sources: dict[str, Source]  # table role -> where it comes from
+    bandwidths: tuple[str, ...] = field(default=())
+
+    @property
+    def folder(self) -> Path:
+        return REPORTS / self.name
+
+
+PUBLICATIONS = {
+    p.name: p for p in (
+        Publication("thesis", {
+            "results": Source("results/thesis", "cryptoppa sweep sweeps/thesis.toml"),
+            "cores": Source("results/cores", "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk "
+                                             "--key-bits 128 --opt -O2,-O3 --out results/cores"),
+            "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
+        }),
+        Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
+        Publication("power_activity", {
+            "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
+        }),
+    )
+}
+
+
+def get(name: str) -> Publication:
+    if name not in PUBLICATIONS:
+        raise InputError(f"publication {name!r}: expected one of {', '.join(PUBLICATIONS)}")
+    return PUBLICATIONS[name]
