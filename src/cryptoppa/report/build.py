@@ -15,16 +15,23 @@ import pandas as pd
 from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.presets import resolve_bandwidth
+from ..feasibility.units import format_bandwidth
 from ..paths import shown
 from ..sweep import results as results_mod
-from . import analysis, plots, tables
+from . import analysis, headline, plots, tables
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
+from .compare import compare as compare_folders
+from .compare import summary
+from .labels import fixed_text
+from .pareto import pareto_points
 from .schemes import scheme_rows, scheme_table
+from .study_side import compared_groups, side_by_side
 
 FIGURES = "figures"
-FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "schemes")
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "pareto",
+                "schemes")
 CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 PAPER = "owen2013"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
@@ -33,14 +40,15 @@ SCHEMES_BANDWIDTH = "ddr5-6400"  # one channel of today's DRAM, with a stated ac
 
 def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None,
                  host: Path | None = None, cores: Path | None = None, title: str | None = None,
-                 produced_by: tuple[str, ...] = ()) -> Path:
+                 produced_by: tuple[str, ...] = (), compare: Path | None = None) -> Path:
     """Write ``out_dir/report.md``, ``out_dir/report.html`` and ``out_dir/figures/``; return the HTML path.
 
     ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the feasibility
     section; default every preset in presets.toml.  ``host``/``cores``: baseline folders
     (`cryptoppa host-baseline`, `cryptoppa core-baseline`) for the implementation-options section.
     The HTML embeds its figures as SVG data URIs. ``produced_by``: the commands that measured the data, listed
-    under Source (a published report's readers rerun them).
+    under Source (a published report's readers rerun them). ``compare``: another results folder, whose
+    per-point ratios against this one get a section (`cryptoppa compare`).
     """
     results = load_results(results_folder)
     out_dir = Path(out_dir)
@@ -53,18 +61,24 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     written: set[str] = set()
     title = title or f"cryptoppa report: {results.folder.name}"
     blocks: list[Block] = [Heading(1, title)]
-    blocks += _provenance(results, produced_by)
-    blocks += _points(results)
     fits = analysis.group_fits(results)
+    # The answer first (engines, mm², W for a bandwidth), then the 2013 study beside it, then the evidence.
+    headline_presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
+    blocks += _headline(results, fits, headline_presets)
+    blocks += _study(results, fits)
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _schemes(results, figures, written)
     blocks += _comparison(results, figures, written)
+    blocks += _pareto(results, cores, figures, written)
+    blocks += _compared_with(results, compare)
     blocks += _activity(results)
     blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
     blocks += _paper()
     blocks += _storage(results)
+    blocks += _points(results)
+    blocks += _provenance(results, produced_by)
     for stem in (*FIGURE_STEMS, CORE_FIGURE):  # a figure from an earlier build whose section is now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:
@@ -100,6 +114,57 @@ def _provenance(results: Results, produced_by: tuple[str, ...]) -> list[Block]:
             *(f"measured by: `{command}`" for command in produced_by),
         ]),
     ]
+
+
+def _fixed(groups: list[str]) -> str:
+    shared = fixed_text(groups)
+    return f"Fixed for every design below: {shared}." if shared else ""
+
+
+def _headline(results: Results, fits: pd.DataFrame, presets: list[str]) -> list[Block]:
+    study = headline.STUDY_BANDWIDTH
+    blocks: list[Block] = [Heading(2, f"Answer: engines, area and power for {format_bandwidth(resolve_bandwidth(study).bits_per_second)}")]
+    if not results.has_perf:
+        return blocks + [Paragraph(f"No `{CYCLES}` values in the results, so per-engine throughput and the engines a "
+                                   "bandwidth needs are unknown (engine sweeps with throughput simulation give them); "
+                                   "the fits and points below still hold.")]
+    feas = analysis.feasibility(results, fits, list(dict.fromkeys([study, *presets])))
+    groups = list(feas["group"].drop_duplicates())
+    blocks.append(Paragraph(
+        f"Per design at the 2013 study's {study} ({format_bandwidth(resolve_bandwidth(study).bits_per_second)}, peak): engines = "
+        "ceil(bandwidth / per-engine throughput); total area and power are the design's fitted line at that N "
+        "(confidence bands in the feasibility section). " + _fixed(groups)))
+    blocks.append(Table(headline.answer_table(feas, study), _source(results, "per-engine throughput and fits")))
+    others = [p for p in presets if p != study]
+    if others:
+        blocks.append(Paragraph("Today's memories, one channel, DIMM or stack each at peak: "
+                                "engines · total area mm² · total power W."))
+        blocks.append(Table(headline.presets_table(feas, others),
+                            _source(results, "per-engine throughput and fits") +
+                            "; bandwidths from `cryptoppa presets`"))
+    missing = headline.unfitted(feas)
+    if missing:
+        blocks.append(Paragraph("No area or power estimate (fewer than two distinct N swept): "
+                                + ", ".join(missing) + "."))
+    return blocks
+
+
+def _study(results: Results, fits: pd.DataFrame) -> list[Block]:
+    study = headline.STUDY_BANDWIDTH
+    feas = analysis.feasibility(results, fits, [study]) if results.has_perf else pd.DataFrame()
+    table = side_by_side(results, fits, feas)
+    blocks: list[Block] = [Heading(2, "Beside the 2013 study")]
+    if table.empty:
+        return blocks + [Paragraph("No figure the study and these results both have.")]
+    blocks.append(Paragraph(
+        "The study's own printed numbers (AES-GCM, 16-bit GHASH digits, FreePDK45, Synopsys Design Vision, "
+        "typical power) beside ours for the same quantity; '001' names the table, equation or section of the "
+        "study that prints it. Its engine is an iterative AES-GCM module, so our AES-GCM designs are compared"
+        + ("" if compared_groups(results)[0].startswith("gcm") else " (none here: every design is listed)")
+        + ". " + _fixed(compared_groups(results))))
+    blocks.append(Table(table, _source(results, "N = 1 point, fits, feasibility at " + study) +
+                        "; study: `cryptoppa.feasibility.owen2013`"))
+    return blocks
 
 
 def _points(results: Results) -> list[Block]:
@@ -192,6 +257,41 @@ def _comparison(results: Results, figures: Path, written: set[str]) -> list[Bloc
     blocks.append(Table(tables.compare_table(compare), _source(results, f"{CYCLES}, area, power_total")))
     blocks.append(_figure(plots.efficiency_figure(compare), figures, "throughput_per_area_power",
                           "throughput per mm² and per mW by design", written))
+    return blocks
+
+
+def _pareto(results: Results, cores: Path | None, figures: Path, written: set[str]) -> list[Block]:
+    points = pareto_points(results, cores)
+    if points.empty:
+        return []  # no throughput measured: nothing per mm² or per mW
+    on_front = ", ".join(points.loc[points["front"], "name"])
+    return [
+        Heading(2, "Pareto: throughput per area vs per power"),
+        Paragraph("Every engine configuration at its smallest swept N" + (", every RV32 core firmware at the target "
+                  "clock (core logic only)" if cores is not None else "") + " and the 2013 study's ASIC module "
+                  f"(its N = 1 area and power, 001 Table 5.3; throughput, 001 Table 6.1). On the front: {on_front}."),
+        _figure(plots.pareto_figure(points), figures, "pareto",
+                "Gb/s per mm² vs Mb/s per mW; outlined markers are on the Pareto front", written),
+    ]
+
+
+def _compared_with(results: Results, other: Path | None) -> list[Block]:
+    if other is None:
+        return []
+    b = load_results(other)
+    result = compare_folders(results, b)
+    blocks: list[Block] = [
+        Heading(2, f"Compared with {b.folder.name}"),
+        Paragraph(f"A is this report's folder, B is `{shown(b.folder)}` (table SHA-256 `{b.sha256[:16]}…`). "
+                  + summary(result)),
+    ]
+    if result.table.empty:
+        blocks.append(Paragraph("No point is on both sides."))
+    else:
+        blocks.append(Table(result.table, _source(results, "A") + f"; `{shown(b.table_path)}` (B)"))
+    for side, points in (("A", result.only_a), ("B", result.only_b)):
+        if points:
+            blocks.append(Paragraph(f"Only in {side}: " + "; ".join(points) + "."))
     return blocks
 
 

@@ -18,6 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .analysis import band
+from .labels import short_labels
 
 _RC = {"svg.hashsalt": "cryptoppa-report", "svg.fonttype": "path", "font.size": 9}
 _METADATA = {"svg": {"Date": None}, "png": {"Software": None}}
@@ -35,22 +36,9 @@ def _colour(i: int):
     return matplotlib.colormaps["tab10"](i % 10)
 
 
-def _tokens(group: str) -> list[str]:
-    # 'gcm_iter [DIGIT=16,SBOX=0] freepdk45/nom 225MHz a=0.1' -> design, each parameter, each trailing word
-    head, _, rest = group.partition(" [")
-    params, _, tail = rest.partition("] ")
-    return [head, *[p for p in params.split(",") if p], *tail.split()]
-
-
 def legend_labels(groups: list[str], width: int = 60) -> dict[str, str]:
-    """Legend text per group: only what tells the groups apart (the design always), wrapped to ``width``.
-
-    Full group names are in the report's tables; a legend that repeats the shared parameters of every line
-    runs off the figure.
-    """
-    tokens = {g: _tokens(g) for g in groups}
-    shared = set.intersection(*(set(t[1:]) for t in tokens.values())) if groups else set()
-    return {g: textwrap.fill(" ".join([t[0], *[x for x in t[1:] if x not in shared]]), width) for g, t in tokens.items()}
+    """Legend text per group: only what tells the groups apart (the design always), wrapped to ``width``."""
+    return short_labels(groups, width)
 
 
 def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
@@ -176,4 +164,31 @@ def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
     ax.set_yscale("log")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
+    return fig
+
+
+_KIND_MARKERS = {"engine": "o", "core": "s", "2013 study": "*"}
+
+
+def pareto_figure(points: pd.DataFrame) -> Figure:
+    """Gb/s per mm² against Mb/s per mW (log axes), one marker per configuration, the Pareto front joined."""
+    with matplotlib.rc_context(_RC):
+        fig = _figure(7.0, 5.0)
+        ax = fig.add_subplot()
+        for i, row in points.reset_index(drop=True).iterrows():
+            marker = _KIND_MARKERS.get(row["kind"], "o")
+            ax.scatter(row["mbps_per_mw"], row["gbps_per_mm2"], marker=marker, s=90 if marker == "*" else 30,
+                       color=_colour(i), edgecolors="black" if row["front"] else "none", linewidths=0.8,
+                       label=textwrap.fill(f"{row['name']} ({row['kind']})", 48), zorder=3)
+        front = points[points["front"]].sort_values("mbps_per_mw")
+        if len(front) > 1:
+            ax.plot(front["mbps_per_mw"], front["gbps_per_mm2"], "--", color="grey", linewidth=0.8, zorder=2,
+                    label="Pareto front (outlined)")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("energy efficiency [Mb/s per mW]")
+        ax.set_ylabel("area efficiency [Gb/s per mm²]")
+        ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
+        ax.legend(fontsize=6, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+        ax.set_title("throughput per area vs per power (up and right is better)")
     return fig
