@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import matplotlib
+import matplotlib.ticker
 import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -179,13 +180,20 @@ def pareto_figure(points: pd.DataFrame) -> Figure:
             marker = _KIND_MARKERS.get(row["kind"], "o")
             ax.scatter(row["mbps_per_mw"], row["gbps_per_mm2"], marker=marker, s=90 if marker == "*" else 30,
                        color=_colour(i), edgecolors="black" if row["front"] else "none", linewidths=0.8,
-                       label=textwrap.fill(f"{row['name']} ({row['kind']})", 48), zorder=3)
+                       label=textwrap.fill(row["name"] if row["kind"] in row["name"] else f"{row['name']} ({row['kind']})",
+                                           48), zorder=3)
         front = points[points["front"]].sort_values("mbps_per_mw")
         if len(front) > 1:
             ax.plot(front["mbps_per_mw"], front["gbps_per_mm2"], "--", color="grey", linewidth=0.8, zorder=2,
                     label="Pareto front (outlined)")
         ax.set_xscale("log")
         ax.set_yscale("log")
+        plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")  # 20, not 2×10¹
+        for axis, col in ((ax.xaxis, "mbps_per_mw"), (ax.yaxis, "gbps_per_mm2")):
+            axis.set_major_formatter(plain)
+            # Within one decade there may be no major tick: label the minor ones then, else they crowd.
+            few = np.ptp(np.log10(points[col].astype(float))) < 1
+            axis.set_minor_formatter(plain if few else matplotlib.ticker.NullFormatter())
         ax.set_xlabel("energy efficiency [Mb/s per mW]")
         ax.set_ylabel("area efficiency [Gb/s per mm²]")
         ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
