@@ -4,11 +4,10 @@ import math
 import re
 
 import pytest
-from conftest import CLOCK_MHZ, TRUTH, synthetic_frame, write_results
+from conftest import CLOCK_MHZ, TRUTH
 
 from cryptoppa.feasibility.presets import resolve_bandwidth
 from cryptoppa.report import analysis, headline
-from cryptoppa.report.build import build_report
 from cryptoppa.report.labels import fixed_text, short_labels
 from cryptoppa.report.load import load_results
 from cryptoppa.report.study_side import side_by_side
@@ -32,16 +31,14 @@ def _tables_in(md: str, heading: str) -> list[list[list[str]]]:
     return tables
 
 
-@pytest.fixture(scope="module")
-def synthetic_module(tmp_path_factory):
-    return write_results(tmp_path_factory.mktemp("headline") / "synthetic-array", synthetic_frame())
+@pytest.fixture
+def synthetic_module(built_report):
+    return built_report[0]
 
 
-@pytest.fixture(scope="module")
-def report_md(synthetic_module, tmp_path_factory):
-    out = tmp_path_factory.mktemp("headline-report")
-    build_report(synthetic_module, out)  # one build for every test here: a build takes seconds
-    return (out / "report.md").read_text()
+@pytest.fixture
+def report_md(built_report):
+    return (built_report[1] / "report.md").read_text()
 
 
 def test_answer_then_study_come_first(report_md):

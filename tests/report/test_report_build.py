@@ -32,11 +32,11 @@ def _fmt(v: float) -> str:
     return f"{float(f'{v:.4g}'):.10g}"  # the points table's 4 significant digits, as the renderers print them
 
 
-def test_report_from_synthetic_sweep(synthetic_results, tmp_path):
-    out = tmp_path / "report"
-    html = build_report(synthetic_results, out, ["desktop-25.6", "hbm3"])
+def test_report_from_synthetic_sweep(built_report):
+    synthetic_results, out = built_report
+    html = out / "report.html"
     md = (out / "report.md").read_text()
-    assert html == out / "report.html" and html.exists()
+    assert html.exists()
     for stem in SYNTHETIC_STEMS:
         for fmt in ("png", "svg"):
             assert (out / "figures" / f"{stem}.{fmt}").stat().st_size > 1000, stem
@@ -84,11 +84,11 @@ def test_exact_line_and_band(tmp_path):
     assert high - low == pytest.approx([0, 0, 0], abs=1e-6)
 
 
-def test_deterministic_output(synthetic_results, tmp_path):
-    first, second = tmp_path / "a", tmp_path / "b"
-    build_report(synthetic_results, first)
+def test_deterministic_output(built_report, tmp_path):
+    synthetic_results, first = built_report
+    second = tmp_path / "b"
     build_report(synthetic_results, second)
-    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
     assert len(files) == 2 + 2 * len(SYNTHETIC_STEMS)
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
@@ -141,12 +141,12 @@ def _chromium(exe, tmp_path, *args):
         capture_output=True, text=True, timeout=120)
 
 
-def test_html_renders_in_headless_chromium(synthetic_results, tmp_path):
+def test_html_renders_in_headless_chromium(built_report, tmp_path):
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
         pytest.skip("chromium not installed (Debian: apt-get install -y chromium; add it to bootstrap's apt list)")
-    html = build_report(synthetic_results, tmp_path / "report")
-    shot = tmp_path / "report" / "screenshot.png"
+    html = built_report[1] / "report.html"
+    shot = tmp_path / "screenshot.png"
     proc = _chromium(exe, tmp_path, f"--screenshot={shot}", html.as_uri())
     assert proc.returncode == 0, proc.stderr[-2000:]
     # The page has no script, so any console message (JS error, failed resource) is a defect.
@@ -154,7 +154,7 @@ def test_html_renders_in_headless_chromium(synthetic_results, tmp_path):
     assert not console, console
     assert shot.stat().st_size > 20_000  # a rendered page, not a blank one
 
-    checked = html.with_name("checked.html")
+    checked = tmp_path / "checked.html"  # self-contained (figures are data URIs), so it can live anywhere
     checked.write_text(html.read_text().replace("</body>", _LAYOUT_CHECK + "</body>"))
     proc = _chromium(exe, tmp_path, "--virtual-time-budget=5000", "--dump-dom", checked.as_uri())
     assert proc.returncode == 0, proc.stderr[-2000:]
