@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
-from ..feasibility import report_text
+from ..feasibility import owen2013, report_text
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
 from ..paths import shown
@@ -34,6 +34,7 @@ FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughp
                 "schemes")
 CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 PAPER = "owen2013"
+STUDY_ASIC = "2013 study, ASIC (001 Table 5.3)"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 SCHEMES_BANDWIDTH = "ddr5-6400"  # one channel of today's DRAM, with a stated access latency
 
@@ -191,10 +192,13 @@ def _fits(results: Results, fits: pd.DataFrame, figures: Path, written: set[str]
                             "(`cryptoppa.feasibility.fit.fit_linear`); intervals are 95 %; the linearity "
                             "check F-tests an added N² term."))
     blocks.append(Table(tables.fits_table(fits), _source(results, "ok/cached rows; fit_linear of each metric on n")))
+    table = owen2013.OWEN2013.asic_table
+    study = {AREA: [(r.n, r.area_um2) for r in table], POWER: [(r.n, r.power_mw) for r in table]}
     for stem, metric, label, scale in (("area_vs_n", AREA, "area [µm²]", 1.0), ("power_vs_n", POWER, "power [mW]", 1e3)):
         if (fits["metric"] == metric).any():
-            fig = plots.fit_figure(results.points, fits, metric, label, scale)
-            blocks.append(_figure(fig, figures, stem, f"{label} vs N with OLS lines and 95 % bands", written))
+            fig = plots.fit_figure(results.points, fits, metric, label, scale, (STUDY_ASIC, study[metric]))
+            blocks.append(_figure(fig, figures, stem, f"{label} vs N with OLS lines and 95 % bands; stars: the "
+                                  "2013 study's ASIC modules (001 Table 5.3)", written))
     return blocks
 
 
@@ -218,8 +222,12 @@ def _feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], fi
                         "; " + bw_source))
     blocks.append(Bullets([f"{name}: {resolve_bandwidth(name).assumption}; source: {resolve_bandwidth(name).source}"
                            for name in bandwidths]))
-    blocks.append(_figure(plots.bandwidth_figure(feas), figures, "feasibility_vs_bandwidth",
-                          "engines, array area and array power vs bandwidth (log axes)", written))
+    asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
+    wrote = (f"{STUDY_ASIC.split(' (')[0]} at 25.6 GB/s (001 §6.1.3)", 25.6,
+             {"engines": asic.study_instances, "area_mm2": asic.study_area_mm2, "power_w": asic.study_power_w})
+    blocks.append(_figure(plots.bandwidth_figure(feas, wrote), figures, "feasibility_vs_bandwidth",
+                          "engines, array area and array power vs bandwidth (log axes); star: what the 2013 study "
+                          "concluded for 25.6 GB/s (001 §6.1.3)", written))
     return blocks
 
 

@@ -54,8 +54,11 @@ def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
     return paths
 
 
-def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: str, scale: float = 1.0) -> Figure:
-    """One metric against N: measured points, fitted line and 95 % band per fitted group."""
+def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: str, scale: float = 1.0,
+               study: tuple[str, list[tuple[float, float]]] | None = None) -> Figure:
+    """One metric against N: measured points, fitted line and 95 % band per fitted group.
+
+    ``study``: (legend label, [(N, value in the axis unit)]) of a published study, drawn over ours."""
     with matplotlib.rc_context(_RC):
         fig = _figure(7.0, 4.2)
         ax = fig.add_subplot()
@@ -70,6 +73,9 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
             ax.plot(xs, centre * scale, "-", color=colour, linewidth=1.2, label=labels[fit["group"]])
             if not np.isnan(low).all():
                 ax.fill_between(xs, low * scale, high * scale, color=colour, alpha=0.18, linewidth=0)
+        if study is not None:
+            label, xy = study
+            ax.plot([n for n, _ in xy], [v for _, v in xy], "k*--", markersize=7, linewidth=0.8, label=label)
         ax.set_xlabel("N (engines in the array)")
         ax.set_ylabel(ylabel)
         ax.grid(True, linewidth=0.4, alpha=0.5)
@@ -78,8 +84,10 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
     return fig
 
 
-def bandwidth_figure(feas: pd.DataFrame) -> Figure:
-    """Engines, array area and array power against bandwidth (log axes), one line per group."""
+def bandwidth_figure(feas: pd.DataFrame, study: tuple[str, float, dict[str, float]] | None = None) -> Figure:
+    """Engines, array area and array power against bandwidth (log axes), one line per group.
+
+    ``study``: (legend label, bandwidth GB/s, {column: value}) of a published conclusion, drawn as a star."""
     with matplotlib.rc_context(_RC):
         fig = _figure(7.0, 8.0)
         axes = fig.subplots(3, 1, sharex=True)
@@ -95,6 +103,11 @@ def bandwidth_figure(feas: pd.DataFrame) -> Figure:
                     low, high = g.get(f"{col}_low"), g.get(f"{col}_high")
                     if low is not None and low.notna().any():
                         ax.fill_between(x, low, high, color=_colour(i), alpha=0.18, linewidth=0)
+        if study is not None:
+            label, gbytes, values = study
+            for ax, (col, _) in zip(axes, panels):
+                if col in values and ax.has_data():
+                    ax.plot([gbytes], [values[col]], "k*", markersize=10, label=label, zorder=4)
         for ax, (_, label) in zip(axes, panels):
             ax.set_xscale("log")
             if ax.has_data():
@@ -104,7 +117,9 @@ def bandwidth_figure(feas: pd.DataFrame) -> Figure:
             ax.set_ylabel(label)
             ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
         axes[-1].set_xlabel("bandwidth [GB/s, decimal] (presets)")
-        axes[0].legend(fontsize=7, loc="upper left")
+        axes[-1].xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        # Outside the axes: with many designs an inner legend hides the lines it names.
+        axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         axes[0].set_title("feasibility across bandwidth presets (95 % band of the fit at N)")
     return fig
 
