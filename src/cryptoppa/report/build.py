@@ -130,6 +130,10 @@ def _headline(results: Results, fits: pd.DataFrame, presets: list[str]) -> list[
                                    "bandwidth needs are unknown (engine sweeps with throughput simulation give them); "
                                    "the fits and points below still hold.")]
     feas = analysis.feasibility(results, fits, list(dict.fromkeys([study, *presets])))
+    pts = results.points
+    if "activity_mode" in pts.columns:  # one power per design here: the vectorless one, as the fits below use
+        feas = feas[feas["group"].isin(pts.loc[pts["activity_mode"].fillna("vectorless").isin(["vectorless", ""]),
+                                               "group"])]
     groups = list(feas["group"].drop_duplicates())
     blocks.append(Paragraph(
         f"Per design at the 2013 study's {study} ({format_bandwidth(resolve_bandwidth(study).bits_per_second)}, peak): engines = "
