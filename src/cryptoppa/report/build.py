@@ -15,19 +15,16 @@ import pandas as pd
 from ..errors import InputError
 from ..feasibility import owen2013, report_text
 from ..feasibility.presets import resolve_bandwidth
-from ..feasibility.units import format_bandwidth
 from ..paths import shown
 from ..sweep import results as results_mod
-from . import analysis, headline, plots, tables
+from . import analysis, answer, headline, plots, tables
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
 from .compare import compare as compare_folders
 from .compare import summary
-from .labels import fixed_text
 from .pareto import pareto_points
 from .schemes import scheme_rows, scheme_table
-from .study_side import compared_groups, side_by_side
 
 FIGURES = "figures"
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "pareto",
@@ -65,8 +62,8 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     fits = analysis.group_fits(results)
     # The answer first (engines, mm², W for a bandwidth), then the 2013 study beside it, then the evidence.
     headline_presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
-    blocks += _headline(results, fits, headline_presets)
-    blocks += _study(results, fits)
+    blocks += answer.headline_blocks(results, fits, headline_presets, _source)
+    blocks += answer.study_blocks(results, fits, _source)
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _schemes(results, figures, written)
@@ -115,61 +112,6 @@ def _provenance(results: Results, produced_by: tuple[str, ...]) -> list[Block]:
             *(f"measured by: `{command}`" for command in produced_by),
         ]),
     ]
-
-
-def _fixed(groups: list[str]) -> str:
-    shared = fixed_text(groups)
-    return f"Fixed for every design below: {shared}." if shared else ""
-
-
-def _headline(results: Results, fits: pd.DataFrame, presets: list[str]) -> list[Block]:
-    study = headline.STUDY_BANDWIDTH
-    blocks: list[Block] = [Heading(2, f"Answer: engines, area and power for {format_bandwidth(resolve_bandwidth(study).bits_per_second)}")]
-    if not results.has_perf:
-        return blocks + [Paragraph(f"No `{CYCLES}` values in the results, so per-engine throughput and the engines a "
-                                   "bandwidth needs are unknown (engine sweeps with throughput simulation give them); "
-                                   "the fits and points below still hold.")]
-    feas = analysis.feasibility(results, fits, list(dict.fromkeys([study, *presets])))
-    pts = results.points
-    if "activity_mode" in pts.columns:  # one power per design here: the vectorless one, as the fits below use
-        feas = feas[feas["group"].isin(pts.loc[pts["activity_mode"].fillna("vectorless").isin(["vectorless", ""]),
-                                               "group"])]
-    groups = list(feas["group"].drop_duplicates())
-    blocks.append(Paragraph(
-        f"Per design at the 2013 study's {study} ({format_bandwidth(resolve_bandwidth(study).bits_per_second)}, peak): engines = "
-        "ceil(bandwidth / per-engine throughput); total area and power are the design's fitted line at that N "
-        "(confidence bands in the feasibility section). " + _fixed(groups)))
-    blocks.append(Table(headline.answer_table(feas, study), _source(results, "per-engine throughput and fits")))
-    others = [p for p in presets if p != study]
-    if others:
-        blocks.append(Paragraph("Today's memories, one channel, DIMM or stack each at peak: "
-                                "engines · total area mm² · total power W."))
-        blocks.append(Table(headline.presets_table(feas, others),
-                            _source(results, "per-engine throughput and fits") +
-                            "; bandwidths from `cryptoppa presets`"))
-    missing = headline.unfitted(feas)
-    if missing:
-        blocks.append(Paragraph("No area or power estimate (fewer than two distinct N swept): "
-                                + ", ".join(missing) + "."))
-    return blocks
-
-
-def _study(results: Results, fits: pd.DataFrame) -> list[Block]:
-    study = headline.STUDY_BANDWIDTH
-    feas = analysis.feasibility(results, fits, [study]) if results.has_perf else pd.DataFrame()
-    table = side_by_side(results, fits, feas)
-    blocks: list[Block] = [Heading(2, "Beside the 2013 study")]
-    if table.empty:
-        return blocks + [Paragraph("No figure the study and these results both have.")]
-    blocks.append(Paragraph(
-        "The study's own printed numbers (AES-GCM, 16-bit GHASH digits, FreePDK45, Synopsys Design Vision, "
-        "typical power) beside ours for the same quantity; '001' names the table, equation or section of the "
-        "study that prints it. Its engine is an iterative AES-GCM module, so our AES-GCM designs are compared"
-        + ("" if compared_groups(results)[0].startswith("gcm") else " (none here: every design is listed)")
-        + ". " + _fixed(compared_groups(results))))
-    blocks.append(Table(table, _source(results, "N = 1 point, fits, feasibility at " + study) +
-                        "; study: `cryptoppa.feasibility.owen2013`"))
-    return blocks
 
 
 def _points(results: Results) -> list[Block]:
