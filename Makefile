@@ -1,5 +1,5 @@
 # The two commands a fresh machine needs: `make demo` and `make test`. Both bootstrap first.
-.PHONY: bootstrap demo test test-full clean
+.PHONY: bootstrap demo test test-full notebook clean
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -16,6 +16,10 @@ test: bootstrap
 
 test-full: bootstrap
 	CRYPTOPPA_FULL=1 .venv/bin/python -m pytest -q -n 2 -m ""
+
+# JupyterLab on the notebooks (they open the committed thesis data, or results/demo after `make demo`).
+notebook: bootstrap
+	.venv/bin/jupyter lab --notebook-dir=notebooks
 
 clean:
 	rm -rf runs .pytest_cache

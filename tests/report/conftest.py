@@ -64,3 +64,15 @@ def write_results(folder: Path, frame: pd.DataFrame) -> Path:
 @pytest.fixture
 def synthetic_results(tmp_path) -> Path:
     return write_results(tmp_path / "synthetic-array", synthetic_frame())
+
+
+@pytest.fixture(scope="session")
+def built_report(tmp_path_factory) -> tuple[Path, Path]:
+    """(results folder, report folder) of one build of the synthetic sweep with the default bandwidths, shared by
+    the tests that only read it: a build draws seven figures, seconds each on a loaded machine."""
+    from cryptoppa.report.build import build_report
+
+    folder = write_results(tmp_path_factory.mktemp("built") / "synthetic-array", synthetic_frame())
+    out = folder.parent / "report"
+    build_report(folder, out)
+    return folder, out

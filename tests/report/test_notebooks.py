@@ -48,6 +48,11 @@ def test_notebook_runs_on_synthetic_array_sweep(name, tmp_path, monkeypatch):
     text = outputs_text(nb)
     assert str(results) in text and "perf columns: yes" in text
     assert "Figure" in text or any("image/png" in o.get("data", {}) for c in nb.cells for o in c.get("outputs", []))
+    if name == "feasibility_explorer.ipynb":
+        # The live controls exist and drive the answer table (the notebook changes one as a click would).
+        assert "controls update the answer: engines at efficiency 1.0" in text
+        assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                   for c in nb.cells for o in c.get("outputs", []))
 
 
 def test_notebooks_open_the_committed_thesis_data_by_default(monkeypatch):

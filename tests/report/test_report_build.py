@@ -1,7 +1,10 @@
 """build_report on a synthetic array sweep (known lines) and on a real small sweep; HTML in headless Chromium."""
 
 import dataclasses
+import html as html_module
+import json
 import math
+import re
 import shutil
 import subprocess
 
@@ -21,25 +24,30 @@ from cryptoppa.sweep import load, run_sweep
 from support import ROOT
 
 
+# The schemes figure needs engines of two memory-protection schemes' families, which the synthetic sweep lacks.
+SYNTHETIC_STEMS = list(FIGURE_STEMS)  # one scheme only: no schemes figure
+
+
 def _fmt(v: float) -> str:
-    return f"{v:.10g}"  # the renderers' format for stored values
+    return f"{float(f'{v:.4g}'):.10g}"  # the points table's 4 significant digits, as the renderers print them
 
 
-def test_report_from_synthetic_sweep(synthetic_results, tmp_path):
-    out = tmp_path / "report"
-    html = build_report(synthetic_results, out, ["desktop-25.6", "hbm3"])
+def test_report_from_synthetic_sweep(built_report):
+    synthetic_results, out = built_report
+    html = out / "report.html"
     md = (out / "report.md").read_text()
-    assert html == out / "report.html" and html.exists()
-    for stem in FIGURE_STEMS:
+    assert html.exists()
+    for stem in SYNTHETIC_STEMS:
         for fmt in ("png", "svg"):
             assert (out / "figures" / f"{stem}.{fmt}").stat().st_size > 1000, stem
     assert str(synthetic_results.resolve()) in md and "SHA-256" in md
 
     frame = pd.read_parquet(synthetic_results / "results.parquet")
     ok = frame[frame.status == "ok"]
-    for col in (AREA, POWER, "synth__design__instance__count", "perf__cycles_per_line"):
+    points = md.split("## Points", 1)[1]
+    for col, scale in ((AREA, 1), (POWER, 1e3), ("synth__design__instance__count", 1), ("perf__cycles_per_line", 1)):
         for value in ok[col]:
-            assert f" {_fmt(value)} |" in md, (col, value)
+            assert f" {_fmt(value * scale)} |" in points, (col, value)
     failed = frame[frame.status == "failed"].iloc[0]
     assert failed.label in md and failed.error in md
 
@@ -76,12 +84,12 @@ def test_exact_line_and_band(tmp_path):
     assert high - low == pytest.approx([0, 0, 0], abs=1e-6)
 
 
-def test_deterministic_output(synthetic_results, tmp_path):
-    first, second = tmp_path / "a", tmp_path / "b"
-    build_report(synthetic_results, first)
+def test_deterministic_output(built_report, tmp_path):
+    synthetic_results, first = built_report
+    second = tmp_path / "b"
     build_report(synthetic_results, second)
-    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
-    assert len(files) == 2 + 2 * len(FIGURE_STEMS)
+    files = sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    assert len(files) == 2 + 2 * len(SYNTHETIC_STEMS)
     for rel in files:
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
 
@@ -106,22 +114,57 @@ def test_cli_default_out(synthetic_results, tmp_path, monkeypatch):
     assert bad.exit_code == 2 and "cannot parse bandwidth 'nosuch'" in bad.output
 
 
-def test_html_renders_in_headless_chromium(synthetic_results, tmp_path):
+# Injected into a copy of the report: measures the page as laid out at 1280 px and writes the result into the DOM,
+# which --dump-dom returns (the report itself has no script).
+_LAYOUT_CHECK = """<script>
+window.addEventListener('load', () => {
+  const page = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('table')]
+    .filter(t => t.getBoundingClientRect().right > page + 1 || t.scrollWidth > t.parentElement.clientWidth + 1)
+    .map(t => t.rows[0].innerText.slice(0, 60));
+  const broken = [...document.images].filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.alt);
+  const first = document.querySelector('h1').nextElementSibling;
+  const out = document.createElement('pre');
+  out.id = 'layout-check';
+  out.textContent = JSON.stringify({page, wide, broken, images: document.images.length,
+                                    first: first.tagName + ' ' + first.textContent});
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+def _chromium(exe, tmp_path, *args):
+    return subprocess.run(
+        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+         "--enable-logging=stderr", "--v=0", "--window-size=1280,2000", *args],
+        capture_output=True, text=True, timeout=120)
+
+
+def test_html_renders_in_headless_chromium(built_report, tmp_path):
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
         pytest.skip("chromium not installed (Debian: apt-get install -y chromium; add it to bootstrap's apt list)")
-    html = build_report(synthetic_results, tmp_path / "report")
-    shot = tmp_path / "report" / "screenshot.png"
-    proc = subprocess.run(
-        [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
-         "--enable-logging=stderr", "--v=0", f"--screenshot={shot}", "--window-size=1280,2000", html.as_uri()],
-        capture_output=True, text=True, timeout=180)
+    html = built_report[1] / "report.html"
+    shot = tmp_path / "screenshot.png"
+    proc = _chromium(exe, tmp_path, f"--screenshot={shot}", html.as_uri())
     assert proc.returncode == 0, proc.stderr[-2000:]
     # The page has no script, so any console message (JS error, failed resource) is a defect.
     console = [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
     assert not console, console
     assert shot.stat().st_size > 20_000  # a rendered page, not a blank one
+
+    checked = tmp_path / "checked.html"  # self-contained (figures are data URIs), so it can live anywhere
+    checked.write_text(html.read_text().replace("</body>", _LAYOUT_CHECK + "</body>"))
+    proc = _chromium(exe, tmp_path, "--virtual-time-budget=5000", "--dump-dom", checked.as_uri())
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    found = re.search(r'<pre id="layout-check">(.*?)</pre>', proc.stdout, re.S)
+    assert found, proc.stdout[-2000:]
+    layout = json.loads(html_module.unescape(found.group(1)))
+    assert layout["page"] <= 1280 and layout["images"] == len(SYNTHETIC_STEMS)
+    assert layout["broken"] == [], layout
+    assert layout["wide"] == [], layout  # no table needs horizontal scrolling at 1280 px
+    assert layout["first"].startswith("H2 Answer: engines, area and power"), layout
 
 
 @pytest.mark.eda
@@ -132,7 +175,7 @@ def test_report_from_real_small_sweep(flexlib_home, tmp_path):
     build_report(spec.output, out)
     md = (out / "report.md").read_text()
     for _, row in table[table.status.isin(["ok", "cached"])].iterrows():
-        assert row.label in md and _fmt(row[AREA]) in md and _fmt(row[POWER]) in md
+        assert row.design in md and _fmt(row[AREA]) in md and _fmt(row[POWER] * 1e3) in md
     assert "No group has two or more distinct N" in md and "Skipped" in md
     assert (out / "report.html").exists()
 

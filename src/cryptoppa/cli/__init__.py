@@ -28,6 +28,7 @@ COMMANDS = {
     "storage": ("cryptoppa.cli.feasibility", "storage", "On-chip storage of GCM vs CBC bus encryption (2008 study)."),
     "fit": ("cryptoppa.cli.feasibility", "fit", "Least-squares lines of each metric against N."),
     "report": ("cryptoppa.cli.report", "report", "Markdown + HTML report of a results folder."),
+    "compare": ("cryptoppa.cli.compare", "compare", "Per-point ratios (area, fmax, power, cycles) of two results folders."),
     "publish": ("cryptoppa.cli.publish", "publish",
                 "Rebuild reports/ and the README's generated blocks from the data committed beside them."),
     "host-baseline": ("cryptoppa.cli.baselines", "host_baseline", "AES-GCM/CBC cycles per byte on this CPU (OpenSSL)."),

@@ -19,8 +19,11 @@ from ..report.build import build_report
               help="a `cryptoppa host-baseline` folder: host CPU in the implementation options")
 @click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="a `cryptoppa core-baseline` folder: RV32 software in the implementation options")
-def report(results: Path, out: Path | None, bandwidths: tuple[str, ...], host: Path | None, cores: Path | None):
-    """Markdown + HTML report of a results folder: points, fits, feasibility, comparisons, plots."""
+@click.option("--compare", "compare_with", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="another results folder: a section of per-point ratios against it (`cryptoppa compare`)")
+def report(results: Path, out: Path | None, bandwidths: tuple[str, ...], host: Path | None, cores: Path | None,
+           compare_with: Path | None):
+    """Markdown + HTML report of a results folder: the answer first, the 2013 study beside it, then the evidence."""
     out = out or Path("reports") / results.resolve().name
-    html = build_report(results, out, list(bandwidths) or None, host=host, cores=cores)
+    html = build_report(results, out, list(bandwidths) or None, host=host, cores=cores, compare=compare_with)
     click.echo(f"wrote {out / 'report.md'} and {html}")

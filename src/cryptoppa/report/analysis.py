@@ -105,8 +105,12 @@ def default_bandwidths() -> list[str]:
     return [p.name for p in load_presets().values()]
 
 
-def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str]) -> pd.DataFrame:
+def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], efficiency: float = 1.0,
+                channels: int = 1) -> pd.DataFrame:
     """Engines, array area and power for every bandwidth x group with perf data.
+
+    ``efficiency`` (sustained / peak) and ``channels`` (how many channels, DIMMs or stacks) scale every bandwidth, as in
+    :func:`cryptoppa.feasibility.presets.resolve_bandwidth`.
 
     Engines = ceil(bandwidth / per-engine throughput); area and power are each group's fitted line
     at that N (intercept once), with the 95 % band of the line there.
@@ -117,7 +121,7 @@ def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str]) -> 
     by_metric = {} if fits.empty else {(r["group"], r["metric"]): r for _, r in fits.iterrows()}
     rows = []
     for name in bandwidths:
-        resolved = resolve_bandwidth(name)
+        resolved = resolve_bandwidth(name, efficiency=efficiency, count=channels)
         for _, eng in engines.iterrows():
             count = engines_needed(resolved.bits_per_second, eng["bits_per_second"])
             row = {"bandwidth": name, "bandwidth_bits": resolved.bits_per_second, "group": eng["group"],

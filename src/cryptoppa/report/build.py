@@ -13,35 +13,40 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
-from ..feasibility import report_text
+from ..feasibility import owen2013, report_text
 from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..sweep import results as results_mod
-from . import analysis, plots, tables
+from . import analysis, answer, headline, plots, tables
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
+from .compare import compare as compare_folders
+from .compare import summary
+from .pareto import pareto_points
 from .schemes import scheme_rows, scheme_table
 
 FIGURES = "figures"
-FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power")
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "pareto")
 SCHEME_FIGURE = "schemes"  # only when the results hold engines of two or more schemes
 CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 PAPER = "owen2013"
+STUDY_ASIC = "2013 study, ASIC (001 Table 5.3)"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 SCHEMES_BANDWIDTH = "ddr5-6400"  # one channel of today's DRAM, with a stated access latency
 
 
 def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None,
                  host: Path | None = None, cores: Path | None = None, title: str | None = None,
-                 produced_by: tuple[str, ...] = ()) -> Path:
+                 produced_by: tuple[str, ...] = (), compare: Path | None = None) -> Path:
     """Write ``out_dir/report.md``, ``out_dir/report.html`` and ``out_dir/figures/``; return the HTML path.
 
     ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the feasibility
     section; default every preset in presets.toml.  ``host``/``cores``: baseline folders
     (`cryptoppa host-baseline`, `cryptoppa core-baseline`) for the implementation-options section.
     The HTML embeds its figures as SVG data URIs. ``produced_by``: the commands that measured the data, listed
-    under Source (a published report's readers rerun them).
+    under Source (a published report's readers rerun them). ``compare``: another results folder, whose
+    per-point ratios against this one get a section (`cryptoppa compare`).
     """
     results = load_results(results_folder)
     out_dir = Path(out_dir)
@@ -54,19 +59,25 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     written: set[str] = set()
     title = title or f"cryptoppa report: {results.folder.name}"
     blocks: list[Block] = [Heading(1, title)]
-    blocks += _provenance(results, produced_by)
-    blocks += _points(results)
     fits = analysis.group_fits(results)
+    # The answer first (engines, mm², W for a bandwidth), then the 2013 study beside it, then the evidence.
+    headline_presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
+    blocks += answer.headline_blocks(results, fits, headline_presets, _source)
+    blocks += answer.study_blocks(results, fits, _source)
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _schemes(results, figures, written)
     blocks += _comparison(results, figures, written)
+    blocks += _pareto(results, cores, figures, written)
+    blocks += _compared_with(results, compare)
     blocks += _activity(results)
     blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
     blocks += _paper()
     blocks += _storage(results)
-    for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE):  # a figure from an earlier build whose section is now skipped is stale
+    blocks += _points(results)
+    blocks += _provenance(results, produced_by)
+    for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE):  # a figure of a section now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:
                 (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
@@ -127,10 +138,13 @@ def _fits(results: Results, fits: pd.DataFrame, figures: Path, written: set[str]
                             "(`cryptoppa.feasibility.fit.fit_linear`); intervals are 95 %; the linearity "
                             "check F-tests an added N² term."))
     blocks.append(Table(tables.fits_table(fits), _source(results, "ok/cached rows; fit_linear of each metric on n")))
+    table = owen2013.OWEN2013.asic_table
+    study = {AREA: [(r.n, r.area_um2) for r in table], POWER: [(r.n, r.power_mw) for r in table]}
     for stem, metric, label, scale in (("area_vs_n", AREA, "area [µm²]", 1.0), ("power_vs_n", POWER, "power [mW]", 1e3)):
         if (fits["metric"] == metric).any():
-            fig = plots.fit_figure(results.points, fits, metric, label, scale)
-            blocks.append(_figure(fig, figures, stem, f"{label} vs N with OLS lines and 95 % bands", written))
+            fig = plots.fit_figure(results.points, fits, metric, label, scale, (STUDY_ASIC, study[metric]))
+            blocks.append(_figure(fig, figures, stem, f"{label} vs N with OLS lines and 95 % bands; stars: the "
+                                  "2013 study's ASIC modules (001 Table 5.3)", written))
     return blocks
 
 
@@ -154,8 +168,12 @@ def _feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], fi
                         "; " + bw_source))
     blocks.append(Bullets([f"{name}: {resolve_bandwidth(name).assumption}; source: {resolve_bandwidth(name).source}"
                            for name in bandwidths]))
-    blocks.append(_figure(plots.bandwidth_figure(feas), figures, "feasibility_vs_bandwidth",
-                          "engines, array area and array power vs bandwidth (log axes)", written))
+    asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
+    wrote = (f"{STUDY_ASIC.split(' (')[0]} at 25.6 GB/s (001 §6.1.3)", 25.6,
+             {"engines": asic.study_instances, "area_mm2": asic.study_area_mm2, "power_w": asic.study_power_w})
+    blocks.append(_figure(plots.bandwidth_figure(feas, wrote), figures, "feasibility_vs_bandwidth",
+                          "engines, array area and array power vs bandwidth (log axes); star: what the 2013 study "
+                          "concluded for 25.6 GB/s (001 §6.1.3)", written))
     return blocks
 
 
@@ -193,6 +211,41 @@ def _comparison(results: Results, figures: Path, written: set[str]) -> list[Bloc
     blocks.append(Table(tables.compare_table(compare), _source(results, f"{CYCLES}, area, power_total")))
     blocks.append(_figure(plots.efficiency_figure(compare), figures, "throughput_per_area_power",
                           "throughput per mm² and per mW by design", written))
+    return blocks
+
+
+def _pareto(results: Results, cores: Path | None, figures: Path, written: set[str]) -> list[Block]:
+    points = pareto_points(results, cores)
+    if points.empty:
+        return []  # no throughput measured: nothing per mm² or per mW
+    on_front = ", ".join(points.loc[points["front"], "name"])
+    return [
+        Heading(2, "Pareto: throughput per area vs per power"),
+        Paragraph("Every engine configuration at its smallest swept N" + (", every RV32 core firmware at the target "
+                  "clock (core logic only)" if cores is not None else "") + " and the 2013 study's ASIC module "
+                  f"(its N = 1 area and power, 001 Table 5.3; throughput, 001 Table 6.1). On the front: {on_front}."),
+        _figure(plots.pareto_figure(points), figures, "pareto",
+                "Gb/s per mm² vs Mb/s per mW; outlined markers are on the Pareto front", written),
+    ]
+
+
+def _compared_with(results: Results, other: Path | None) -> list[Block]:
+    if other is None:
+        return []
+    b = load_results(other)
+    result = compare_folders(results, b)
+    blocks: list[Block] = [
+        Heading(2, f"Compared with {b.folder.name}"),
+        Paragraph(f"A is this report's folder, B is `{shown(b.folder)}` (table SHA-256 `{b.sha256[:16]}…`). "
+                  + summary(result)),
+    ]
+    if result.table.empty:
+        blocks.append(Paragraph("No point is on both sides."))
+    else:
+        blocks.append(Table(result.table, _source(results, "A") + f"; `{shown(b.table_path)}` (B)"))
+    for side, points in (("A", result.only_a), ("B", result.only_b)):
+        if points:
+            blocks.append(Paragraph(f"Only in {side}: " + "; ".join(points) + "."))
     return blocks
 
 

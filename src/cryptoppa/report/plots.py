@@ -12,12 +12,14 @@ import textwrap
 from pathlib import Path
 
 import matplotlib
+import matplotlib.ticker
 import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .analysis import band
+from .labels import short_labels
 
 _RC = {"svg.hashsalt": "cryptoppa-report", "svg.fonttype": "path", "font.size": 9}
 _METADATA = {"svg": {"Date": None}, "png": {"Software": None}}
@@ -35,22 +37,9 @@ def _colour(i: int):
     return matplotlib.colormaps["tab10"](i % 10)
 
 
-def _tokens(group: str) -> list[str]:
-    # 'gcm_iter [DIGIT=16,SBOX=0] freepdk45/nom 225MHz a=0.1' -> design, each parameter, each trailing word
-    head, _, rest = group.partition(" [")
-    params, _, tail = rest.partition("] ")
-    return [head, *[p for p in params.split(",") if p], *tail.split()]
-
-
 def legend_labels(groups: list[str], width: int = 60) -> dict[str, str]:
-    """Legend text per group: only what tells the groups apart (the design always), wrapped to ``width``.
-
-    Full group names are in the report's tables; a legend that repeats the shared parameters of every line
-    runs off the figure.
-    """
-    tokens = {g: _tokens(g) for g in groups}
-    shared = set.intersection(*(set(t[1:]) for t in tokens.values())) if groups else set()
-    return {g: textwrap.fill(" ".join([t[0], *[x for x in t[1:] if x not in shared]]), width) for g, t in tokens.items()}
+    """Legend text per group: only what tells the groups apart (the design always), wrapped to ``width``."""
+    return short_labels(groups, width)
 
 
 def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
@@ -65,8 +54,11 @@ def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
     return paths
 
 
-def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: str, scale: float = 1.0) -> Figure:
-    """One metric against N: measured points, fitted line and 95 % band per fitted group."""
+def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: str, scale: float = 1.0,
+               study: tuple[str, list[tuple[float, float]]] | None = None) -> Figure:
+    """One metric against N: measured points, fitted line and 95 % band per fitted group.
+
+    ``study``: (legend label, [(N, value in the axis unit)]) of a published study, drawn over ours."""
     with matplotlib.rc_context(_RC):
         fig = _figure(7.0, 4.2)
         ax = fig.add_subplot()
@@ -81,6 +73,9 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
             ax.plot(xs, centre * scale, "-", color=colour, linewidth=1.2, label=labels[fit["group"]])
             if not np.isnan(low).all():
                 ax.fill_between(xs, low * scale, high * scale, color=colour, alpha=0.18, linewidth=0)
+        if study is not None:
+            label, xy = study
+            ax.plot([n for n, _ in xy], [v for _, v in xy], "k*--", markersize=7, linewidth=0.8, label=label)
         ax.set_xlabel("N (engines in the array)")
         ax.set_ylabel(ylabel)
         ax.grid(True, linewidth=0.4, alpha=0.5)
@@ -89,8 +84,10 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
     return fig
 
 
-def bandwidth_figure(feas: pd.DataFrame) -> Figure:
-    """Engines, array area and array power against bandwidth (log axes), one line per group."""
+def bandwidth_figure(feas: pd.DataFrame, study: tuple[str, float, dict[str, float]] | None = None) -> Figure:
+    """Engines, array area and array power against bandwidth (log axes), one line per group.
+
+    ``study``: (legend label, bandwidth GB/s, {column: value}) of a published conclusion, drawn as a star."""
     with matplotlib.rc_context(_RC):
         fig = _figure(7.0, 8.0)
         axes = fig.subplots(3, 1, sharex=True)
@@ -106,6 +103,11 @@ def bandwidth_figure(feas: pd.DataFrame) -> Figure:
                     low, high = g.get(f"{col}_low"), g.get(f"{col}_high")
                     if low is not None and low.notna().any():
                         ax.fill_between(x, low, high, color=_colour(i), alpha=0.18, linewidth=0)
+        if study is not None:
+            label, gbytes, values = study
+            for ax, (col, _) in zip(axes, panels):
+                if col in values and ax.has_data():
+                    ax.plot([gbytes], [values[col]], "k*", markersize=10, label=label, zorder=4)
         for ax, (_, label) in zip(axes, panels):
             ax.set_xscale("log")
             if ax.has_data():
@@ -115,7 +117,9 @@ def bandwidth_figure(feas: pd.DataFrame) -> Figure:
             ax.set_ylabel(label)
             ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
         axes[-1].set_xlabel("bandwidth [GB/s, decimal] (presets)")
-        axes[0].legend(fontsize=7, loc="upper left")
+        axes[-1].xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        # Outside the axes: with many designs an inner legend hides the lines it names.
+        axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         axes[0].set_title("feasibility across bandwidth presets (95 % band of the fit at N)")
     return fig
 
@@ -176,4 +180,38 @@ def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
     ax.set_yscale("log")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
+    return fig
+
+
+_KIND_MARKERS = {"engine": "o", "core": "s", "2013 study": "*"}
+
+
+def pareto_figure(points: pd.DataFrame) -> Figure:
+    """Gb/s per mm² against Mb/s per mW (log axes), one marker per configuration, the Pareto front joined."""
+    with matplotlib.rc_context(_RC):
+        fig = _figure(7.0, 5.0)
+        ax = fig.add_subplot()
+        for i, row in points.reset_index(drop=True).iterrows():
+            marker = _KIND_MARKERS.get(row["kind"], "o")
+            ax.scatter(row["mbps_per_mw"], row["gbps_per_mm2"], marker=marker, s=90 if marker == "*" else 30,
+                       color=_colour(i), edgecolors="black" if row["front"] else "none", linewidths=0.8,
+                       label=textwrap.fill(row["name"] if row["kind"] in row["name"] else f"{row['name']} ({row['kind']})",
+                                           48), zorder=3)
+        front = points[points["front"]].sort_values("mbps_per_mw")
+        if len(front) > 1:
+            ax.plot(front["mbps_per_mw"], front["gbps_per_mm2"], "--", color="grey", linewidth=0.8, zorder=2,
+                    label="Pareto front (outlined)")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")  # 20, not 2×10¹
+        for axis, col in ((ax.xaxis, "mbps_per_mw"), (ax.yaxis, "gbps_per_mm2")):
+            axis.set_major_formatter(plain)
+            # Within one decade there may be no major tick: label the minor ones then, else they crowd.
+            few = np.ptp(np.log10(points[col].astype(float))) < 1
+            axis.set_minor_formatter(plain if few else matplotlib.ticker.NullFormatter())
+        ax.set_xlabel("energy efficiency [Mb/s per mW]")
+        ax.set_ylabel("area efficiency [Gb/s per mm²]")
+        ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
+        ax.legend(fontsize=6, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+        ax.set_title("throughput per area vs per power (up and right is better)")
     return fig

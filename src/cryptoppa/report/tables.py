@@ -1,7 +1,7 @@
 """Display tables: the analysis frames with readable column names and units, ready for a Block.
 
-Per-point values are shown exactly as stored (10 significant digits, the renderer's format) so a
-reader can find them in results.csv; derived values are rounded to what their inputs support.
+Numbers are shown to 4 significant digits (a reader compares, not re-derives; every stored digit stays in
+results.csv, which the Source section names), and groups by what varies between them (cryptoppa.report.labels).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..feasibility.report_text import round_sig
 from ..feasibility.units import format_bandwidth
+from .labels import short_labels
 from .load import CYCLES, LATENCY, Results
 
 # Metric column -> header.  Units are those of the results table, unconverted.
@@ -33,13 +34,30 @@ POINT_COLUMNS = {
 _SIG = 4  # significant digits for derived quantities (fits, feasibility): inputs have ~4-6
 
 
+# The per-point columns a reader compares; the rest (sequential split, hold, power components) stay in results.csv.
+POINT_SHOWN = ("synth__design__instance__count", "synth__design__instance__area__stdcell", "timing__setup__ws",
+               "timing__fmax__mhz", "power__total", CYCLES, LATENCY)
+
+
+def names(groups: pd.Series) -> pd.Series:
+    """Each group by what tells it apart from the others in the same table."""
+    return groups.map(short_labels(list(groups.drop_duplicates())))
+
+
 def points_table(results: Results) -> pd.DataFrame:
     pts = results.points
-    cols = {"label": "point", "status": "status", "n": "N"}
-    if "param_LINE_BYTES" in pts.columns or results.has_perf:
-        cols["line_bytes"] = "line bytes"
-    cols.update({k: v for k, v in POINT_COLUMNS.items() if k in pts.columns})
-    return pts[list(cols)].rename(columns=cols)
+    out = pd.DataFrame({"design": names(pts["group"]), "N": pts["n"]})
+    if "array_mode" in pts.columns and pts["array_mode"].nunique() > 1:
+        out["array"] = pts["array_mode"].fillna("")
+    out["status"] = pts["status"]
+    for col in POINT_SHOWN:
+        if col not in pts.columns or pts[col].isna().all():
+            continue
+        if col == "power__total":
+            out["power mW"] = round_sig(pts[col] * 1e3, _SIG)
+        else:
+            out[POINT_COLUMNS[col]] = round_sig(pts[col], _SIG)
+    return out
 
 
 def failed_table(results: Results) -> pd.DataFrame:
@@ -47,17 +65,22 @@ def failed_table(results: Results) -> pd.DataFrame:
     return results.failed[cols].rename(columns={"label": "point"})
 
 
+def readable(value: float) -> str:
+    """4 significant digits without an exponent for the magnitudes a report shows (29910, not 2.991e+04)."""
+    return f"{float(f'{value:.{_SIG}g}'):.10g}"
+
+
 def _interval(centre, low, high) -> str:
     if pd.isna(centre):
         return ""
     if pd.isna(low):
-        return f"{centre:.{_SIG}g}"
-    return f"{centre:.{_SIG}g} [{low:.{_SIG}g}, {high:.{_SIG}g}]"
+        return readable(centre)
+    return f"{readable(centre)} [{readable(low)}, {readable(high)}]"
 
 
 def fits_table(fits: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
-        "group": fits["group"],
+        "design": names(fits["group"]),
         "metric": fits["metric"].map(lambda m: POINT_COLUMNS.get(m, m)),
         "points": fits["n_points"],
         "N range": [f"{int(a)}-{int(b)}" for a, b in zip(fits["n_min"], fits["n_max"])],
@@ -65,7 +88,7 @@ def fits_table(fits: pd.DataFrame) -> pd.DataFrame:
                                        zip(fits["slope"], fits["slope_ci_low"], fits["slope_ci_high"])],
         "intercept (95 % CI)": [_interval(*v) for v in
                                 zip(fits["intercept"], fits["intercept_ci_low"], fits["intercept_ci_high"])],
-        "R2": round_sig(fits["r2"], 6),
+        "R²": round_sig(fits["r2"], _SIG),
         "linearity check": fits["linearity_check"],
         "p (x² term)": round_sig(fits["linearity_p"], 3),
         "note": fits["note"],
@@ -74,11 +97,11 @@ def fits_table(fits: pd.DataFrame) -> pd.DataFrame:
 
 def engines_table(engines: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
-        "group": engines["group"],
+        "design": names(engines["group"]),
         "from N": engines["n"],
-        "clock MHz": engines["clock_mhz"],
+        "clock MHz": round_sig(engines["clock_mhz"]),
         "line bytes": engines["line_bytes"],
-        "cycles/line": engines["cycles_per_line"],
+        "cycles/line": round_sig(engines["cycles_per_line"]),
         "per-engine Gb/s": round_sig(engines["bits_per_second"] / 1e9),
         "note": engines["note"],
     })
@@ -88,9 +111,9 @@ def feasibility_table(feas: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "preset": feas["bandwidth"],
         "bandwidth": feas["bandwidth_bits"].map(format_bandwidth),
-        "group": feas["group"],
+        "design": names(feas["group"]),
         "per-engine Gb/s": round_sig(feas["per_engine_bits"] / 1e9),
-        "engines (exact)": round_sig(feas["engines_exact"], 6),
+        "engines (exact)": round_sig(feas["engines_exact"], _SIG),
         "engines": feas["engines"],
         "utilization": round_sig(feas["utilization"], 3),
         "area mm² (95 % CI)": [_interval(*v) for v in
@@ -103,9 +126,9 @@ def feasibility_table(feas: pd.DataFrame) -> pd.DataFrame:
 
 def compare_table(compare: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
-        "group": compare["group"],
+        "design": names(compare["group"]),
         "N": compare["n"],
-        "cycles/line": compare["cycles_per_line"],
+        "cycles/line": round_sig(compare["cycles_per_line"]),
         "latency cycles": compare["latency_cycles"],
         "Gb/s": round_sig(compare["gbps"]),
         "area mm²": round_sig(compare["area_mm2"]),

@@ -1,0 +1,89 @@
+"""The 2013 study beside our measurement: its printed number, ours, the ratio, and where in 001 it is printed.
+
+Only figures both have are listed. The study measured one engine, an iterative AES-GCM module, so the rows are
+for our AES-GCM designs (every design when the results have none). Its numbers come from
+:mod:`cryptoppa.feasibility.owen2013` as printed (the paper-mode section recomputes them); ours from the fits,
+the N = 1 point and the feasibility at the study's 25.6 GB/s.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from ..feasibility import owen2013
+from ..feasibility.report_text import round_sig
+from .load import AREA, CYCLES, POWER, Results
+from .labels import short_labels
+
+FMAX = "timing__fmax__mhz"
+SIG = 4
+
+
+def _study_figures() -> list[tuple[str, str, float, str]]:
+    """(quantity, key of our value, the study's number, where 001 prints it)."""
+    asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
+    one = owen2013.OWEN2013.asic_table[0]
+    table = owen2013.OWEN2013.asic_table_source.split(":")[0]
+    return [
+        ("area of one engine (N = 1) µm²", "area_n1", one.area_um2, table),
+        ("area per added engine (slope) µm²", "area_slope", owen2013.ASIC_AREA_FIT.slope, "001 Eq. 5.5"),
+        ("power of one engine (N = 1) mW", "power_n1", one.power_mw, table),
+        ("power per added engine (slope) mW", "power_slope", owen2013.ASIC_POWER_FIT.slope, "001 Eq. 5.3"),
+        ("cycles per 64-byte line + tag", "cycles", float(asic.cycles_per_line), "001 Table 5.1"),
+        ("target clock MHz", "clock", asic.clock_hz / 1e6, "001 §5.2, Table 6.1"),
+        ("fmax of one engine MHz", "fmax", owen2013.ASIC_FMAX_MHZ, owen2013.ASIC_FMAX_SOURCE),
+        ("per-engine throughput Mb/s", "mbps", asic.throughput_mbps, "001 Table 6.1"),
+        ("engines for 25.6 GB/s", "engines", float(asic.study_instances), "001 §6.1.3"),
+        ("total power for 25.6 GB/s W", "power_total", asic.study_power_w, "001 §6.1.3"),
+        ("total area for 25.6 GB/s mm²", "area_total", asic.study_area_mm2, "001 §6.1.3"),
+    ]
+
+
+def _ours(results: Results, fits: pd.DataFrame, feas25: pd.DataFrame, group: str) -> dict[str, float]:
+    pts = results.points[results.points["group"] == group]
+    first = pts.sort_values("n", kind="stable").iloc[0]
+    at_one = int(first["n"]) == 1
+    values = {"clock": float(first["clock_mhz"])}
+    if at_one:
+        values.update(area_n1=float(first[AREA]), power_n1=float(first[POWER]) * 1e3)
+        if FMAX in pts.columns:
+            values["fmax"] = float(first[FMAX])
+    if CYCLES in pts.columns and not pd.isna(first[CYCLES]):
+        values["cycles"] = float(first[CYCLES])
+    for metric, key, scale in ((AREA, "area_slope", 1.0), (POWER, "power_slope", 1e3)):
+        fit = fits[(fits["group"] == group) & (fits["metric"] == metric)] if not fits.empty else fits
+        if not fit.empty:
+            values[key] = float(fit["slope"].iloc[0]) * scale
+    row = feas25[feas25["group"] == group] if not feas25.empty else feas25
+    if not row.empty:
+        r = row.iloc[0]
+        values.update(mbps=r["per_engine_bits"] / 1e6, engines=float(r["engines"]), power_total=r["power_w"],
+                      area_total=r["area_mm2"])
+    return values
+
+
+def compared_groups(results: Results) -> list[str]:
+    groups = list(results.points["group"].drop_duplicates())
+    gcm = [g for g in groups if g.startswith("gcm")]
+    return gcm or groups
+
+
+def side_by_side(results: Results, fits: pd.DataFrame, feas25: pd.DataFrame) -> pd.DataFrame:
+    """Long table: quantity, 001 source, study, design, ours, ours / study (figures both have only)."""
+    groups = compared_groups(results)
+    names = short_labels(groups)
+    ours = {g: _ours(results, fits, feas25, g) for g in groups}
+    rows = []
+    for quantity, key, study, source in _study_figures():
+        for g in groups:
+            value = ours[g].get(key, math.nan)
+            if value is None or math.isnan(value):
+                continue
+            rows.append({"quantity": quantity, "001": source, "2013 study": study, "design": names[g],
+                         "ours": value, "ours / study": value / study})
+    out = pd.DataFrame(rows, columns=["quantity", "001", "2013 study", "design", "ours", "ours / study"])
+    for col, digits in (("ours", SIG), ("ours / study", 3)):  # the study's numbers as printed
+        out[col] = round_sig(out[col], digits)
+    return out
