@@ -1,0 +1,81 @@
+"""The routing step's pieces without any tool: BLIF reading, SPEF writing, wire RC, the routed STA script, keys."""
+
+import pytest
+
+from cryptoppa.errors import InputError
+from cryptoppa.pnr import blif, layers, spef
+from cryptoppa.pnr.plan import routed_sta
+from cryptoppa.sweep import spec
+
+BLIF = """.model top
+.inputs clk a
+.outputs y[0]
+.subckt inv_x1 i=a nq=_1_
+.cname _5_
+.subckt xr2_x1 i0=_1_ \\
+ i1=a q=y[0]
+.cname \\u.x
+.end
+"""
+
+
+def test_blif_instances_and_ports(tmp_path):
+    path = tmp_path / "n.blif"
+    path.write_text(BLIF)
+    cells = blif.subckts(path)
+    assert [(c.name, c.cell) for c in cells] == [("_5_", "inv_x1"), ("\\u.x", "xr2_x1")]
+    assert cells[1].pins == {"i0": "_1_", "i1": "a", "q": "y[0]"}
+    assert blif.ports(path) == {"clk": "I", "a": "I", "y[0]": "O"}
+    assert blif.instance_index("subckt_12_inv_x1") == 12 and blif.instance_index("feed_0") is None
+
+
+def test_spef_star_per_net(tmp_path):
+    path = tmp_path / "n.blif"
+    path.write_text(BLIF)
+    nets = {"n1": {"layers": {"metal2": 10.0}, "plugs": [["subckt_0_inv_x1", "nq", "I"],
+                                                       ["subckt_1_xr2_x1", "i0", "I"]]},
+            "y(0)": {"layers": {}, "plugs": [["subckt_1_xr2_x1", "q", "I"]]}}
+    written = spef.write_spef(tmp_path / "r.spef", "top", nets, blif.subckts(path), blif.ports(path),
+                              {"inv_x1": {"i": "I", "nq": "O"}, "xr2_x1": {"i0": "I", "i1": "I", "q": "O"}}, set())
+    r, c = layers.RC_PER_UM["metal2"]
+    assert written == {"_1_": (10.0, pytest.approx(10 * r), pytest.approx(10 * c))}
+    text = (tmp_path / "r.spef").read_text()
+    assert "*I _5_:nq O" in text and "*I \\\\u\\.x:i0 I" in text  # the escaped instance name
+    assert f"2 \\\\u\\.x:i0 _1_:1 {10 * r / 2:.6g}" in text  # half the wire resistance per branch
+
+
+def test_spef_names():
+    buses = spef.vectors("  wire [7:0] count;\n  output \\y[0] ;\n  reg [3:0] \\u.q ;\n")
+    assert buses == {"count", "u.q"}
+    assert spef.escape("count[3]", buses) == "count[3]"  # a bit of a vector
+    assert spef.escape("y[0]", buses) == "y\\[0\\]"  # a split port: one escaped name
+    assert spef.escape("_12_", buses) == "_12_"
+    assert spef.escape("u.q[2]", buses) == "u\\.q[2]"
+
+
+def test_wire_rc_is_per_layer():
+    r, c = layers.net_rc({"metal1": 1.0, "metal3": 2.0})
+    assert r == pytest.approx(5.4286e-3 + 2 * 3.5714e-3) and c == pytest.approx(7.41819e-2 + 2 * 8.88758e-2)
+
+
+def test_routed_sta_reads_parasitics_after_linking():
+    text = routed_sta("read_verilog netlist.v\nlink_design top\ncreate_clock x\n", "top")
+    assert text.splitlines()[1:3] == ["link_design top", "read_spef routed.spef"]
+    with pytest.raises(InputError, match="link_design"):
+        routed_sta("link_design other\n", "top")
+
+
+def _sweep(tmp_path, extra):
+    path = tmp_path / "s.toml"
+    path.write_text(f'[sweep]\nname = "s"\noutput = "out"\ndesigns = ["gcm_iter"]\npdks = ["freepdk45"]\n'
+                    f'clocks_mhz = [225]\n{extra}')
+    return spec.load(path)
+
+
+def test_sweep_stage_key(tmp_path):
+    assert {p.stage for p in _sweep(tmp_path, 'stage = "route"\n').points} == {"route"}
+    assert "routed" in _sweep(tmp_path, 'stage = "route"\n').points[0].label()
+    with pytest.raises(InputError, match="stage"):
+        _sweep(tmp_path, 'stage = "layout"\n')
+    with pytest.raises(InputError, match="flat"):
+        _sweep(tmp_path, 'stage = "route"\nn = [2]\n')
