@@ -96,5 +96,7 @@ def execute_route(plan: StepPlan, work: Path) -> dict[str, Metric]:
     result.update({f"finish__{k}": m for k, m in sta_metrics(work, stool, job.period_ns).items()
                    if not k.startswith("synth__")})
     result["finish__sta__runtime"] = Metric(round(wall, 3), "s", "logs/sta.log", "cryptoppa")
-    result.update(_ratios(result, json.loads((work / "synth/metrics.json").read_text())))
+    synth = (Path(job.synth_run) / "metrics.json").read_text()
+    (work / "synth/metrics.json").write_text(synth)  # the ratios' denominators, kept beside them
+    result.update(_ratios(result, json.loads(synth)))
     return result

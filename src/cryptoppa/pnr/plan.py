@@ -20,7 +20,8 @@ TOP_LAYER = "metal6"
 DRIVER = Path(__file__).with_name("coriolis_driver.py")
 # The Python that turns routed lengths into parasitics and metrics shapes the result as much as the scripts do.
 _CODE = ("blif.py", "spef.py", "layers.py", "liberty_pins.py", "execute.py")
-_SYNTH_FILES = ("netlist.v", "sta.tcl", "metrics.json", "activity/activity.tcl")
+# The synthesis metrics are read at execution for the ratios, not keyed: they hold run times.
+_SYNTH_FILES = ("netlist.v", "sta.tcl", "activity/activity.tcl")
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ def make_route_plan(job: RouteInput) -> StepPlan:
         "pnr_code.sha256": hashlib.sha256(b"".join(DRIVER.with_name(n).read_bytes() for n in _CODE)).hexdigest() + "\n",
     }
     identity = {"route": {**{k: v for k, v in asdict(job).items() if k not in ("synth_run", "liberty", "label")},
-                          "driver_settings": settings}}
+                          "driver_settings": settings},
+                "synth_run": run.name}  # the synthesis step's name holds its key
     assumptions = {
         "floorplan": f"square die sized by Coriolis Etesian for {job.utilization:g} target utilization; no I/O pin "
                      "placement (port-to-cell wires are not routed), no clock tree (ideal clock), no power grid",
