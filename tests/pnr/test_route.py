@@ -11,6 +11,8 @@ from cryptoppa import designs
 from cryptoppa.flow import design_point
 from cryptoppa.flow.route import route_point
 from cryptoppa.pnr import coriolis_env
+from cryptoppa.sweep.point import run_point
+from cryptoppa.sweep.spec import SweepPoint
 
 from support import run_cli
 
@@ -107,3 +109,13 @@ def test_cli_prints_both_stages(counter_routed, runs_dir):
 def test_cli_refuses_to_route_a_composed_array(tmp_path):
     out = run_cli("run", "--design", "gcm_iter", "--n", "2", "--stage", "route", "--runs", tmp_path)
     assert out.returncode == 2 and "--flat" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_sweep_row_holds_both_stages(counter_routed, runs_dir):
+    synth, routed, _ = counter_routed
+    point = SweepPoint("t", "counter", None, (("WIDTH", 8),), "freepdk45", "nom", 225.0, 0.1, stage="route")
+    row = run_point(point, runs_dir)
+    assert row["status"] == "cached" and row["stage"] == "route", row["error"]
+    assert row["run_dir"] == str(routed.run_dir) and row["synth_run_dir"] == str(synth.run_dir)
+    assert row["timing__fmax__mhz"] == _v(synth, "timing__fmax__mhz")
+    assert row["finish__timing__fmax__mhz"] == _v(routed, "finish__timing__fmax__mhz")
