@@ -2,7 +2,10 @@
 
 import pytest
 
+from cryptoppa import designs
 from cryptoppa.errors import InputError
+from cryptoppa.flow import design_point
+from cryptoppa.flow.route import route_point
 from cryptoppa.pnr import blif, layers, spef
 from cryptoppa.pnr.plan import routed_sta
 from cryptoppa.sweep import spec
@@ -79,3 +82,11 @@ def test_sweep_stage_key(tmp_path):
         _sweep(tmp_path, 'stage = "layout"\n')
     with pytest.raises(InputError, match="flat"):
         _sweep(tmp_path, 'stage = "route"\nn = [2]\n')
+
+
+def test_route_refuses_a_library_without_layouts(tmp_path):
+    d = designs.get("counter")
+    point = design_point(d, pdk="nangate45", corner="typ", clock_mhz=225.0, params=d.resolve_params({}))
+    with pytest.raises(InputError, match="Nangate45 LEF path is not implemented"):
+        route_point(point, tmp_path)
+    assert not list(tmp_path.iterdir())
