@@ -32,19 +32,33 @@ def test_blif_instances_and_ports(tmp_path):
     assert blif.instance_index("subckt_12_inv_x1") == 12 and blif.instance_index("feed_0") is None
 
 
-def test_spef_star_per_net(tmp_path):
+def test_spef_branch_per_load(tmp_path):
     path = tmp_path / "n.blif"
     path.write_text(BLIF)
-    nets = {"n1": {"layers": {"metal2": 10.0}, "plugs": [["subckt_0_inv_x1", "nq", "I"],
-                                                       ["subckt_1_xr2_x1", "i0", "I"]]},
-            "y(0)": {"layers": {}, "plugs": [["subckt_1_xr2_x1", "q", "I"]]}}
+    # 10 µm of metal2 from the inverter at x = 0 to the xor 4 µm away: a 4 µm branch, the rest at the driver.
+    nets = {"n1": {"layers": {"metal2": 10.0}, "plugs": [["subckt_0_inv_x1", "nq", 0.0, 0.0],
+                                                       ["subckt_1_xr2_x1", "i0", 4.0, 0.0]]},
+            "y(0)": {"layers": {}, "plugs": [["subckt_1_xr2_x1", "q", 4.0, 0.0]]}}
     written = spef.write_spef(tmp_path / "r.spef", "top", nets, blif.subckts(path), blif.ports(path),
                               {"inv_x1": {"i": "I", "nq": "O"}, "xr2_x1": {"i0": "I", "i1": "I", "q": "O"}}, set())
     r, c = layers.RC_PER_UM["metal2"]
     assert written == {"_1_": (10.0, pytest.approx(10 * r), pytest.approx(10 * c))}
     text = (tmp_path / "r.spef").read_text()
     assert "*I _5_:nq O" in text and "*I \\\\u\\.x:i0 I" in text  # the escaped instance name
-    assert f"2 \\\\u\\.x:i0 _1_:1 {10 * r / 2:.6g}" in text  # half the wire resistance per branch
+    assert f"1 _1_:1 {8 * c:.6g}" in text and f"2 \\\\u\\.x:i0 {2 * c:.6g}" in text  # π halves of the branch
+    assert f"2 _1_:1 \\\\u\\.x:i0 {4 * r:.6g}" in text
+
+
+def test_spef_clock_is_capacitance_only(tmp_path):
+    path = tmp_path / "n.blif"
+    path.write_text(BLIF)
+    nets = {"clk": {"layers": {"metal3": 100.0}, "plugs": [["subckt_0_inv_x1", "i", 0.0, 0.0],
+                                                         ["subckt_1_xr2_x1", "i1", 50.0, 0.0]]}}
+    spef.write_spef(tmp_path / "r.spef", "top", nets, blif.subckts(path), {"a": "I"},
+                    {"inv_x1": {"i": "I"}, "xr2_x1": {"i1": "I"}}, set(), clock="a")
+    text = (tmp_path / "r.spef").read_text()
+    assert f"1 a:1 {100 * layers.RC_PER_UM['metal3'][1]:.6g}\n*RES" in text
+    assert all(float(line.split()[-1]) <= 1e-6 for line in text.split("*RES\n")[1].splitlines()[:-1])
 
 
 def test_spef_names():

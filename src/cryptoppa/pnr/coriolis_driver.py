@@ -16,7 +16,7 @@ from pathlib import Path
 from coriolis import CRL, Anabatic, Cfg, Etesian, Hurricane, Katana, Viewer, helpers
 from coriolis.helpers import overlay, technology, analogtechno
 from coriolis.technos.common import colors, patterns
-from coriolis.Hurricane import Contact, DbU, Net, Segment
+from coriolis.Hurricane import Contact, DbU, Segment
 
 # PDKMaster 0.1 writes the pre-2.5 module names; the wheel keeps them under the coriolis package.
 sys.modules.update({
@@ -77,9 +77,11 @@ def wires(cell):
                 vias += 1
         plugs = []
         for plug in net.getPlugs():
-            master = plug.getMasterNet()
-            out = master.getDirection() & Net.Direction.OUT and not master.getDirection() & Net.Direction.IN
-            plugs.append([str(plug.getInstance().getName()), str(master.getName()), "O" if out else "I"])
+            # FlexLib's nets carry no direction; the caller takes it from the liberty. The instance centre
+            # stands in for the pin position (cells are at most a few µm wide).
+            centre = plug.getInstance().getAbutmentBox().getCenter()
+            plugs.append([str(plug.getInstance().getName()), str(plug.getMasterNet().getName()),
+                          round(um(centre.getX()), 3), round(um(centre.getY()), 3)])
         nets[str(net.getName())] = {"layers": layers, "vias": vias, "plugs": plugs, "external": bool(net.isExternal()),
                                     "direction": int(net.getDirection())}
     return nets

@@ -88,7 +88,7 @@ def execute_route(plan: StepPlan, work: Path) -> dict[str, Metric]:
     cells = blif.subckts(work / "netlist.blif")
     job = plan.config["job"]
     written = write_spef(work / "routed.spef", job.top, routed["nets"], cells, blif.ports(work / "netlist.blif"),
-                         pin_directions(work / "FlexLib.lib"), vectors((work / "synth/netlist.v").read_text()))
+                         pin_directions(work / "FlexLib.lib"), vectors((work / "synth/netlist.v").read_text()), clock=job.clock_port)
     _net_lengths(work / "reports/net_lengths.csv", written)
     wall = run_sta(work, logs / "sta.log", TIMEOUT_S["sta"], what="OpenSTA (routed)", script="sta_routed.tcl")
     ctool, stool = plan.tools["coriolis"] or "coriolis", plan.tools["sta"] or "sta"

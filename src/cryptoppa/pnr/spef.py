@@ -1,8 +1,11 @@
 """SPEF of the routed nets: wire resistance and capacitance from routed length per layer (layers.py).
 
-Each net is a star: its wire capacitance sits on one internal node, and every pin connects to that node through
-half the net's wire resistance, so a driver-to-load path sees the whole wire resistance (an upper bound for a
-tree, exact for two pins). Pin capacitances stay with the liberty, as OpenSTA adds them itself.
+Coriolis gives each net's routed length per layer, not its tree, so each net becomes a star around its driver:
+one branch per load, as long as the Manhattan distance from the driver's cell to the load's, with the net's
+length-weighted resistance per µm. Branch capacitances are scaled so that they add up to the net's routed
+capacitance (shared trunks make the distances add up to more than the wire; detours leave some capacitance at
+the driver). Each branch is a π (half its capacitance at either end). The clock net carries its capacitance only:
+the clock is ideal (no clock tree is built). Pin capacitances stay with the liberty, as OpenSTA adds them itself.
 """
 
 from __future__ import annotations
@@ -54,15 +57,47 @@ def escape(name: str, buses: set[str] = frozenset()) -> str:
 
 def verilog_net(plugs: list, cells: list[Subckt]) -> str | None:
     """The Verilog name of a Coriolis net, read off any plug on an instance of the netlist."""
-    for inst, pin, _ in plugs:
+    for inst, pin, *_ in plugs:
         index = instance_index(inst)
         if index is not None and index < len(cells) and pin in cells[index].pins:
             return cells[index].pins[pin]
     return None
 
 
+def _branches(length: float, r: float, c: float, driver, loads: list) -> tuple[float, list[tuple[float, float]]]:
+    """(capacitance left at the driver, [(R, C) per load]) for a star of Manhattan branches from the driver."""
+    dist = [abs(x - driver[0]) + abs(y - driver[1]) if driver else length / max(len(loads), 1) for x, y in loads]
+    total = sum(dist)
+    r_um, c_um = r / length, c / length
+    scale = min(1.0, length / total) if total > 0 else 0.0
+    branches = [(r_um * d, c_um * d * scale) for d in dist]
+    return c - sum(bc for _, bc in branches), branches
+
+
+# A connection with no wire of its own: OpenSTA needs a resistor to join a pin to the net's node.
+_JOIN_KOHM = 1e-6
+
+
+def _d_net(net: str, length: float, r: float, c: float, driver: tuple | None, loads: list, ideal: bool) -> str:
+    """One *D_NET: the driver (a pin or an input port) on the centre node net:1, each load on a branch from it."""
+    centre = f"{net}:1"
+    driver_name, driver_xy = driver if driver else (None, None)
+    res = [(driver_name, centre, _JOIN_KOHM)] if driver_name else []
+    if ideal or not loads:
+        caps = [(centre, c)]
+        res += [(centre, name, _JOIN_KOHM) for name, _ in loads]
+    else:
+        at_driver, branches = _branches(length, r, c, driver_xy, [xy for _, xy in loads])
+        caps = [(centre, at_driver + sum(bc for _, bc in branches) / 2)]
+        caps += [(name, bc / 2) for (name, _), (_, bc) in zip(loads, branches)]
+        res += [(centre, name, max(br, _JOIN_KOHM)) for (name, _), (br, _) in zip(loads, branches)]
+    return (f"*D_NET {net} {c:.6g}\n*CONN\n{{conn}}\n*CAP\n"
+            + "\n".join(f"{k} {node} {cap:.6g}" for k, (node, cap) in enumerate(caps, 1)) + "\n*RES\n"
+            + "\n".join(f"{k} {a} {b} {rv:.6g}" for k, (a, b, rv) in enumerate(res, 1)) + "\n*END\n")
+
+
 def write_spef(path: Path, design: str, nets: dict, cells: list[Subckt], ports: dict[str, str],
-               directions: dict[str, dict[str, str]], buses: set[str]) -> dict[str, tuple[float, float, float]]:
+               directions: dict[str, dict[str, str]], buses: set[str], clock: str = "") -> dict[str, tuple]:
     """Write the SPEF; return Verilog net -> (routed µm, kΩ, fF) for every net written."""
     out, written = [HEADER.format(design=design)], {}
     for data in nets.values():
@@ -73,14 +108,21 @@ def write_spef(path: Path, design: str, nets: dict, cells: list[Subckt], ports: 
         r, c = net_rc(data["layers"])
         written[name] = (length, r, c)
         net = escape(name, buses)
-        pins = [(f"{escape(cells[i].name, buses)}:{pin}", directions.get(cells[i].cell, {}).get(pin, "I"))
-                for inst, pin, _ in data["plugs"]
-                if (i := instance_index(inst)) is not None and i < len(cells) and cells[i].pins.get(pin) == name]
+        pins = []  # (SPEF pin, direction, (x, y))
+        for inst, pin, *xy in data["plugs"]:
+            i = instance_index(inst)
+            if i is not None and i < len(cells) and cells[i].pins.get(pin) == name:
+                pins.append((f"{escape(cells[i].name, buses)}:{pin}", directions.get(cells[i].cell, {}).get(pin, "I"),
+                             tuple(xy) if xy else (0.0, 0.0)))
         conn = [f"*P {net} {ports[name]}"] if name in ports else []
-        conn += [f"*I {p} {d}" for p, d in pins]
-        ends = ([net] if name in ports else []) + [p for p, _ in pins]
-        out.append(f"*D_NET {net} {c:.6g}\n*CONN\n" + "\n".join(conn) + "\n*CAP\n"
-                   + f"1 {net}:1 {c:.6g}\n*RES\n"
-                   + "\n".join(f"{k} {end} {net}:1 {r / 2:.6g}" for k, end in enumerate(ends, 1)) + "\n*END\n")
+        conn += [f"*I {p} {d}" for p, d, _ in pins]
+        drivers = [(p, xy) for p, d, xy in pins if d == "O"]
+        driver = drivers[0] if drivers else ((net, None) if ports.get(name) == "I" else None)
+        loads = [(p, xy) for p, d, xy in pins if d != "O" or (drivers and p != drivers[0][0])]
+        if ports.get(name) == "O":
+            # No I/O pin is placed: the output port hangs on the driver with no wire of its own.
+            loads.append((net, driver[1] if driver and driver[1] else (0.0, 0.0)))
+        text = _d_net(net, length, r, c, driver, loads, ideal=name == clock)
+        out.append(text.replace("{conn}", "\n".join(conn)))
     Path(path).write_text("\n".join(out))
     return written
