@@ -1,5 +1,8 @@
 """The routing step's pieces without any tool: BLIF reading, SPEF writing, wire RC, the routed STA script, keys."""
 
+from types import SimpleNamespace
+
+import pandas as pd
 import pytest
 
 from cryptoppa import designs
@@ -8,6 +11,7 @@ from cryptoppa.flow import design_point
 from cryptoppa.flow.route import route_point
 from cryptoppa.pnr import blif, layers, spef
 from cryptoppa.pnr.plan import routed_sta
+from cryptoppa.report import tables
 from cryptoppa.sweep import spec
 
 BLIF = """.model top
@@ -104,3 +108,17 @@ def test_route_refuses_a_library_without_layouts(tmp_path):
     with pytest.raises(InputError, match="Nangate45 LEF path is not implemented"):
         route_point(point, tmp_path)
     assert not list(tmp_path.iterdir())
+
+
+def test_report_table_puts_routed_beside_synthesis():
+    row = {"label": "gcm_iter routed", "synth__design__instance__area__stdcell": 200_000.0,
+           "design__die__area": 290_000.0, "design__instance__utilization": 0.69, "route__wirelength": 900_000.0,
+           "route__unrouted__segments": 0, "timing__fmax__mhz": 1150.0, "finish__timing__fmax__mhz": 900.0,
+           "finish__timing__fmax__ratio": 900 / 1150, "power__total": 0.052, "finish__power__total": 0.06,
+           "finish__power__total__ratio": 0.06 / 0.052}
+    synth_only = {k: v for k, v in row.items() if not k.startswith(("finish__", "design__", "route__"))}
+    table = tables.routed_table(SimpleNamespace(points=pd.DataFrame([row, {**synth_only, "label": "x"}])))
+    assert list(table["point"]) == ["gcm_iter routed"]  # points that were not routed are left out
+    (r,) = table.to_dict("records")
+    assert r["wire mm"] == 900 and r["fmax ratio"] == 0.783 and r["power mW routed"] == 60
+    assert tables.routed_table(SimpleNamespace(points=pd.DataFrame([synth_only]))).empty
