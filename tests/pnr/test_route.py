@@ -89,7 +89,7 @@ def test_routing_is_cached_like_other_steps(counter_routed, runs_dir):
 
 @pytest.mark.full
 def test_gcm_iter_routes(coriolis, runs_dir):
-    # ~5 min of routing on one core: the number the README's ratio comes from.
+    # 6 to 7 min of placement and routing on one core: the design the README states the ratios for.
     synth, routed = route_point(_point("gcm_iter"), runs_dir)
     assert _v(routed, "route__unrouted__segments") == 0
     assert _v(routed, "finish__timing__fmax__mhz") <= _v(synth, "timing__fmax__mhz")
