@@ -82,8 +82,9 @@ def wires(cell):
             centre = plug.getInstance().getAbutmentBox().getCenter()
             plugs.append([str(plug.getInstance().getName()), str(plug.getMasterNet().getName()),
                           round(um(centre.getX()), 3), round(um(centre.getY()), 3)])
-        nets[str(net.getName())] = {"layers": layers, "vias": vias, "plugs": plugs, "external": bool(net.isExternal()),
-                                    "direction": int(net.getDirection())}
+        if not layers and len(plugs) < 2:
+            continue  # nothing routed: a port on one pin, or the loader's dummy net on a cell's supply pin
+        nets[str(net.getName())] = {"layers": layers, "vias": vias, "plugs": plugs}
     return nets
 
 
@@ -117,7 +118,7 @@ def main():
     etesian.destroy()
     out["route_s"] = time.monotonic() - start
     out["nets"] = wires(cell)
-    Path("routed.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    Path("routed.json").write_text(json.dumps(out, sort_keys=True, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":
