@@ -119,3 +119,9 @@ def test_sweep_row_holds_both_stages(counter_routed, runs_dir):
     assert row["run_dir"] == str(routed.run_dir) and row["synth_run_dir"] == str(synth.run_dir)
     assert row["timing__fmax__mhz"] == _v(synth, "timing__fmax__mhz")
     assert row["finish__timing__fmax__mhz"] == _v(routed, "finish__timing__fmax__mhz")
+
+
+def test_doctor_names_the_command_that_builds_a_missing_environment(tmp_path):
+    out = run_cli("doctor", env={"CRYPTOPPA_HOME": str(tmp_path)})
+    (line,) = [ln for ln in out.stdout.splitlines() if ln.startswith("coriolis ")]
+    assert "missing (optional)" in line and "python -m cryptoppa.pnr.coriolis_env" in line
