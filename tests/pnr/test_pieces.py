@@ -11,7 +11,7 @@ from cryptoppa.flow import design_point
 from cryptoppa.flow.route import route_point
 from cryptoppa.pnr import blif, layers, spef
 from cryptoppa.pnr.plan import routed_sta
-from cryptoppa.report import tables
+from cryptoppa.report import analysis, tables
 from cryptoppa.sweep import spec
 
 BLIF = """.model top
@@ -122,3 +122,17 @@ def test_report_table_puts_routed_beside_synthesis():
     (r,) = table.to_dict("records")
     assert r["wire mm"] == 900 and r["fmax ratio"] == 0.783 and r["power mW routed"] == 60
     assert tables.routed_table(SimpleNamespace(points=pd.DataFrame([synth_only]))).empty
+
+
+def test_area_and_power_fits_on_routed_numbers_too():
+    rows = [{"group": "g", "n": n, "synth__design__instance__area__stdcell": 100.0 * n, "power__total": 0.01 * n,
+             "synth__design__instance__count": 10 * n, "design__die__area": 150.0 * n + 20,
+             "finish__power__total": 0.012 * n} for n in (1, 2, 4)]
+    rows.append({**rows[0], "group": "h", "design__die__area": float("nan"), "finish__power__total": float("nan")})
+    rows.append({**rows[1], "group": "h", "n": 2, "design__die__area": float("nan"),
+                 "finish__power__total": float("nan")})
+    points = pd.DataFrame(rows)
+    fits = analysis.group_fits(SimpleNamespace(points=points))
+    die = fits[(fits["group"] == "g") & (fits["metric"] == "design__die__area")].iloc[0]
+    assert die["slope"] == pytest.approx(150) and die["intercept"] == pytest.approx(20)
+    assert set(fits[fits["group"] == "h"]["metric"]) == set(analysis.FIT_METRICS) - set(analysis.ROUTED_FIT_METRICS)

@@ -27,6 +27,9 @@ POINT_COLUMNS = {
     "power__switching__total": "switching W",
     "power__leakage__total": "leakage W",
     "power__total": "power W",
+    "design__die__area": "routed die µm²",
+    "finish__timing__fmax__mhz": "routed fmax MHz",
+    "finish__power__total": "routed power W",
     CYCLES: "cycles/line",
     LATENCY: "latency cycles",
 }
