@@ -34,3 +34,7 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; th
 fi
 
 .venv/bin/cryptoppa pdk install freepdk45 --quiet
+
+# Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/pnr_env.py);
+# a no-op once built.
+.venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null

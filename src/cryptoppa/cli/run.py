@@ -16,6 +16,7 @@ from ..designs.arrays import array_design
 from ..errors import InputError
 from ..flow import FlowPoint, characterize, design_point, make_plan
 from ..flow.compose import ArrayPoint, compose
+from ..flow.route import route_point
 from ..metrics import Metric
 
 
@@ -89,8 +90,13 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
 @click.option("--n", "n", type=int, default=None, help="an array of N engines (with --design): composed from the "
               "engine and the dispatcher unless --flat")
 @click.option("--flat", is_flag=True, help="with --n: synthesize the whole array flat (N <= 64)")
+@click.option("--stage", type=click.Choice(["synth", "route"]), default="synth", show_default=True,
+              help="route: also place and route with Coriolis (its own virtualenv: `cryptoppa doctor`) and time "
+                   "the routed netlist with its wire parasitics")
+@click.option("--utilization", type=float, default=0.7, show_default=True, help="with --stage route: target "
+              "cell area / die area of the floorplan")
 def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, clock_mhz, clock_port, params,
-        activity, reset_port, runs, force, as_json, n, flat):
+        activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
     """Characterize one design point: synthesis, timing, power."""
     overrides = dict(designs_mod.parse_param(p) for p in params)
     if (n is not None or flat) and not design:
@@ -106,6 +112,8 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
             raise InputError("give either --design or --rtl/-f with --top, not both")
         d = designs_mod.get(design).with_sources(include_dirs, [parse_define(x) for x in defines])
         if n is not None and not flat:
+            if stage == "route":
+                raise InputError("--stage route needs one netlist: add --flat to route an array")
             if mode != "vectorless":
                 raise InputError("composed arrays support vectorless activity only; add --flat")
             _composed(d, n, d.resolve_params(overrides), where, toggles, runs, force, as_json)
@@ -121,6 +129,9 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         point = FlowPoint(rtl=src.files, top=top, **where, params=tuple(sorted(overrides.items())),
                           clock_port=clock_port or "clk", input_activity=toggles, activity=mode,
                           reset_port=reset_port or "", include_dirs=src.include_dirs, defines=src.defines)
+    if stage == "route":
+        _routed(point, desc, runs, force, utilization, as_json)
+        return
     result = characterize(point, runs, force)
     if as_json:
         click.echo((result.run_dir / "metrics.json").read_text())
@@ -130,3 +141,22 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
     click.echo(table(result.metrics))
     for what, text in make_plan(point, desc).assumptions.items():
         click.echo(f"assumed {what}: {text}")
+
+
+def _routed(point, desc, runs, force, utilization, as_json):
+    synth, routed = route_point(point, runs, force, utilization)
+    if as_json:
+        merged = {**json.loads((synth.run_dir / "metrics.json").read_text()),
+                  **json.loads((routed.run_dir / "metrics.json").read_text())}
+        click.echo(json.dumps(merged, indent=2, sort_keys=True))
+        return
+    note = "" if routed.built else "  (finished earlier: reused; --force reruns the route)"
+    click.echo(f"synthesis: {synth.run_dir}\nrouted: {routed.run_dir}  ({point.top} on {desc.name}/{point.corner} "
+               f"at {point.clock_mhz:g} MHz){note}")
+    click.echo(table({**synth.metrics, **routed.metrics}))
+    for what, text in _assumptions(routed.run_dir).items():
+        click.echo(f"assumed {what}: {text}")
+
+
+def _assumptions(run_dir: Path) -> dict[str, str]:
+    return json.loads((run_dir / "run.json").read_text()).get("assumptions", {})

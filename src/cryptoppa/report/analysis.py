@@ -23,7 +23,9 @@ from ..feasibility.throughput import engines_needed, hardware_throughput
 from ..sweep import results as results_mod
 from .load import AREA, CYCLES, LATENCY, POWER, Results
 
-FIT_METRICS = [AREA, POWER, "synth__design__instance__count"]
+# Placed-and-routed counterparts, fitted where a sweep routed (stage = "route"); absent columns are skipped.
+ROUTED_FIT_METRICS = ["design__die__area", "finish__power__total"]
+FIT_METRICS = [AREA, POWER, "synth__design__instance__count", *ROUTED_FIT_METRICS]
 CONFIDENCE = 0.95
 UM2_PER_MM2 = 1e6
 MW_PER_W = 1e3
@@ -48,6 +50,8 @@ def group_fits(results: Results) -> pd.DataFrame:
         return pd.DataFrame()
     subset = points[points["group"].isin(groups)]
     fits = fit_linear(subset, x="n", y=metrics, by="group", alpha=1.0 - CONFIDENCE)
+    # A group that was only synthesized has no routed points: no row rather than an empty fit.
+    fits = fits[~(fits["metric"].isin(ROUTED_FIT_METRICS) & (fits["n_points"] == 0))].reset_index(drop=True)
     stats_by_group = subset.groupby("group")["n"].agg(x_mean="mean", n_max="max", n_min="min")
     return fits.join(stats_by_group, on="group")
 

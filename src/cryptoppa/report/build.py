@@ -71,6 +71,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _pareto(results, cores, figures, written)
     blocks += _compared_with(results, compare)
     blocks += _activity(results)
+    blocks += _routed(results)
     blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
     blocks += _paper()
@@ -263,6 +264,21 @@ def _activity(results: Results) -> list[Block]:
                   "all pins. Energy per byte = power × cycles per line / clock / line bytes, for line workloads."),
         Table(tables.activity_table(comparison),
               _source(results, "power__*, power__activity__coverage, power__energy_per_byte of each row")),
+    ]
+
+
+def _routed(results: Results) -> list[Block]:
+    table = tables.routed_table(results)
+    if table.empty:
+        return []  # a sweep without stage = "route" has nothing to say here
+    return [
+        Heading(2, "Synthesis against placement and routing"),
+        Paragraph("Each routed point's synthesis-only figures (no wire model: net capacitance is pin capacitance) "
+                  "next to the same netlist placed and routed with Coriolis at its target utilization and timed "
+                  "again in OpenSTA with per-net wire RC from the routed lengths (`cryptoppa.pnr`; ideal clock, "
+                  "no I/O pins). Ratios are routed / synthesis; cell area is the same netlist's on both sides."),
+        Table(table, _source(results, "design__die__area, route__wirelength, "
+                                      "finish__timing__fmax__mhz, finish__power__total, ratios")),
     ]
 
 

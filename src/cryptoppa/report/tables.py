@@ -28,6 +28,9 @@ POINT_COLUMNS = {
     "power__switching__total": "switching W",
     "power__leakage__total": "leakage W",
     "power__total": "power W",
+    "design__die__area": "routed die µm²",
+    "finish__timing__fmax__mhz": "routed fmax MHz",
+    "finish__power__total": "routed power W",
     CYCLES: "cycles/line",
     LATENCY: "latency cycles",
 }
@@ -174,4 +177,26 @@ def key_scaling_table(scaling: pd.DataFrame) -> pd.DataFrame:
         "energy / AES-128": round_sig(scaling["energy_ratio"], 3),
         "cycles / AES-128": round_sig(scaling["cycles_ratio"], 3),
         "rounds / 10": round_sig(scaling["rounds_ratio"], 3),
+    })
+
+
+def routed_table(results: Results) -> pd.DataFrame:
+    """Synthesis-only and placed-and-routed figures of each routed point side by side, with their ratios."""
+    pts = results.points
+    if "finish__timing__fmax__mhz" not in pts.columns:
+        return pd.DataFrame()
+    routed = pts[pts["finish__timing__fmax__mhz"].notna()]
+    return pd.DataFrame({
+        "point": routed["label"],
+        "cell area µm²": routed["synth__design__instance__area__stdcell"],
+        "die area µm²": routed["design__die__area"],
+        "utilization": round_sig(routed["design__instance__utilization"], 3),
+        "wire mm": round_sig(routed["route__wirelength"] / 1e3),
+        "unrouted": routed["route__unrouted__segments"],
+        "fmax MHz synth": routed["timing__fmax__mhz"],
+        "fmax MHz routed": routed["finish__timing__fmax__mhz"],
+        "fmax ratio": round_sig(routed["finish__timing__fmax__ratio"], 3),
+        "power mW synth": round_sig(routed["power__total"] * 1e3),
+        "power mW routed": round_sig(routed["finish__power__total"] * 1e3),
+        "power ratio": round_sig(routed["finish__power__total__ratio"], 3),
     })

@@ -15,6 +15,7 @@ from ..designs.arrays import array_design
 from ..errors import CryptoppaError
 from ..flow import FlowPoint, characterize, design_point
 from ..flow.compose import ArrayPoint, compose
+from ..flow.route import route_point
 from ..metrics import Metric
 from .spec import SweepPoint
 
@@ -40,7 +41,7 @@ def _values(found: dict[str, Metric]) -> dict:
 def base_row(point: SweepPoint) -> dict:
     row = {"sweep": point.sweep, "design": point.design, "n": point.n if point.n is not None else 1,
            "pdk": point.pdk, "corner": point.corner, "clock_mhz": point.clock_mhz, "activity": point.activity,
-           "activity_mode": point.activity_mode,
+           "activity_mode": point.activity_mode, "stage": point.stage,
            "label": point.label()}
     row.update({f"param_{k}": v for k, v in point.params})
     return row
@@ -58,6 +59,11 @@ def run_point(point: SweepPoint, cache: Path, force: bool = False) -> dict:
             result = compose(ap, cache, force)
             run_dir, built, found = result.sources[-1], result.built, result.metrics
             row["composed_from"] = f"{result.method}: " + ";".join(map(str, result.sources))
+        elif point.stage == "route":
+            synth, step = route_point(flow_point(point, cache / "generated"), cache, force)
+            # One row holds both: the synthesis figures and, beside them, the routed ones and their ratios.
+            run_dir, built, found = step.run_dir, step.built, {**synth.metrics, **step.metrics}
+            row["synth_run_dir"] = str(synth.run_dir)
         else:
             step = characterize(flow_point(point, cache / "generated"), cache, force)
             run_dir, built, found = step.run_dir, step.built, step.metrics

@@ -12,6 +12,7 @@ clocks_mhz = [225]
 activity = 0.1                  # optional: vectorless input toggles per cycle
 activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
 array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
+stage = "route"                 # optional: "synth" (default) or "route": also place and route (arrays: flat only)
 
 [params.gcm_iter]               # optional: a list of values per parameter; the grid is their product
 DIGIT = [16]
@@ -45,6 +46,7 @@ _KEYS = {
     "array_mode": 'one of "composed", "flat"',
     "include_dirs": "a list of folders (relative to the sweep file) searched by `include, for every design",
     "defines": 'a list of "NAME" or "NAME=VALUE" macros, for every design',
+    "stage": 'one of "synth", "route"',
 }
 
 
@@ -62,6 +64,7 @@ class SweepPoint:
     activity_mode: str = "vectorless"  # or "sim:<workload>": power from simulated per-net activity
     include_dirs: tuple[Path, ...] = ()  # added to the design's own
     defines: tuple[tuple[str, str], ...] = ()
+    stage: str = "synth"  # or "route": placement and routing after synthesis (cryptoppa.flow.route)
 
     def resolved_design(self) -> designs.Design:
         return designs.get(self.design).with_sources(self.include_dirs, self.defines)
@@ -71,7 +74,8 @@ class SweepPoint:
         n = f" N={self.n}{' flat' if self.array_mode == 'flat' else ''}" if self.n is not None else ""
         mode = "" if self.activity_mode == "vectorless" else f" {self.activity_mode}"
         defs = "".join(f" -D{k}{'=' + v if v else ''}" for k, v in self.defines)
-        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz{mode}{defs}"
+        stage = " routed" if self.stage == "route" else ""
+        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz{mode}{defs}{stage}"
 
 
 @dataclass(frozen=True)
@@ -224,6 +228,12 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     if ns and array_mode == "composed" and modes != ["vectorless"]:
         raise _fail(path, "sweep.activity_modes", 'only "vectorless" for composed arrays (add array_mode = "flat")',
                     [m for m in modes if m != "vectorless"][0])
+    stage = sweep.get("stage", "synth")
+    if stage not in ("synth", "route"):
+        raise _fail(path, "sweep.stage", _KEYS["stage"], stage)
+    if stage == "route" and ns and array_mode == "composed":
+        raise _fail(path, "sweep.stage", '"synth" for composed arrays: routing needs one netlist (add array_mode = '
+                    '"flat")', stage)
     jobs = sweep.get("jobs")
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
         raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
@@ -235,7 +245,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
     points = [
         SweepPoint(name, d, n, params, p, corner, float(clock), float(activity), array_mode=array_mode,
-                   activity_mode=mode, include_dirs=include_dirs, defines=defines)
+                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage)
         for d, design in loaded.items()
         for params in _parameter_sets(path, d, design, grids.get(d, {}))
         for n, p, clock, mode in itertools.product(ns or [None], pdks, clocks, modes)

