@@ -117,7 +117,8 @@ def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], eff
     :func:`cryptoppa.feasibility.presets.resolve_bandwidth`.
 
     Engines = ceil(bandwidth / per-engine throughput); area and power are each group's fitted line
-    at that N (intercept once), with the 95 % band of the line there.
+    at that N (intercept once), with the 95 % band of the line there; a group swept at one N only gets
+    N x one engine (``estimate`` says which), without a band.
     """
     engines = per_engine(results)
     if engines.empty:
@@ -132,17 +133,21 @@ def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], eff
                    "design": eng["design"], "per_engine_bits": eng["bits_per_second"],
                    "engines_exact": count.exact, "engines": count.count, "utilization": count.utilization}
             notes = [eng["note"]] if eng["note"] else []
+            row["estimate"] = "fit"
             for metric, key, scale in ((AREA, "area_mm2", 1 / UM2_PER_MM2), (POWER, "power_w", 1.0)):
                 fit = by_metric.get((eng["group"], metric))
                 if fit is None or pd.isna(fit["slope"]):
-                    row.update({key: math.nan, f"{key}_low": math.nan, f"{key}_high": math.nan})
+                    # One N swept: N x one engine, a lower bound (no dispatcher, no interconnect).
+                    single = eng["area_um2" if metric == AREA else "power_w"] / eng["n"]
+                    row.update({key: count.count * single * scale, f"{key}_low": math.nan, f"{key}_high": math.nan,
+                                "estimate": "N x one engine"})
                     continue
                 centre, low, high = band(fit, count.count)
                 row.update({key: centre[0] * scale, f"{key}_low": low[0] * scale, f"{key}_high": high[0] * scale})
                 if not pd.isna(fit["nonlinear"]) and bool(fit["nonlinear"]):
                     notes.append(f"{'area' if metric == AREA else 'power'} fit is significantly non-linear")
-            if math.isnan(row["area_mm2"]):
-                notes.append("no fit for this group (needs >= 2 distinct N): area and power not estimated")
+            if row["estimate"] != "fit":
+                notes.append("one N swept, no fitted line: area and power are N x one engine, dispatcher left out")
             else:
                 n_max = int(by_metric[(eng["group"], AREA)]["n_max"])
                 if count.count > n_max:

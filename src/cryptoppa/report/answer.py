@@ -55,8 +55,8 @@ def headline_blocks(results: Results, fits: pd.DataFrame, presets: list[str], so
                             "; bandwidths from `cryptoppa presets`"))
     missing = headline.unfitted(feas)
     if missing:
-        blocks.append(Paragraph("No area or power estimate (fewer than two distinct N swept): "
-                                + ", ".join(missing) + "."))
+        blocks.append(Paragraph("Swept at one N only, so area and power are N × one engine (a lower bound: the "
+                                "dispatcher and interconnect are left out): " + ", ".join(missing) + "."))
     return blocks
 
 

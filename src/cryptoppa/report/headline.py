@@ -54,7 +54,7 @@ def presets_table(feas: pd.DataFrame, presets: list[str]) -> pd.DataFrame:
 
 
 def unfitted(feas: pd.DataFrame) -> list[str]:
-    """Groups whose area and power could not be estimated (fewer than two distinct N)."""
+    """Groups whose area and power are N x one engine, not a fitted line (fewer than two distinct N)."""
     names = short_labels(list(feas["group"].drop_duplicates()))
-    missing = feas.loc[feas["area_mm2"].isna(), "group"].drop_duplicates()
+    missing = feas.loc[feas["estimate"] != "fit", "group"].drop_duplicates()
     return [names[g] for g in missing]

@@ -42,6 +42,7 @@ PUBLICATIONS = {
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
         }),
         Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
+        Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route_gcm_iter.toml")}),
         Publication("power_activity", {
             "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
         }),
