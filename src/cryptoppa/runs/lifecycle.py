@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import metrics
-from ..errors import CryptoppaError, ToolError
+from ..errors import ToolError
 from ..metrics import Metric
 from .plan import StepPlan, sha256_file
 

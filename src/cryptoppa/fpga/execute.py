@@ -1,0 +1,70 @@
+"""Execute an FPGA plan: Yosys synthesis for the target, then nextpnr placement and routing where one exists.
+
+    result = characterize_fpga(point, cache)      # a sealed run folder (runs.run_step), cached by the plan's key
+
+An array too big for the device raises DoesNotFit, which a sweep records as a failed row.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import DoesNotFit, ToolError
+from ..metrics import Metric
+from ..runs import StepPlan, StepResult, run_step
+from ..tools import run, run_status
+from .plan import SYNTH_SCRIPT, FpgaPoint, make_plan, pnr_args
+from .resources import over_capacity, pnr_metrics, synth_counts, synth_metrics
+from .targets import get
+
+STEP_TIMEOUT_S = {"synth": 3600.0, "pnr": 3600.0}
+# nextpnr's words when the packed design needs more of something than the device has.
+_NO_FIT = re.compile(r"(no BELs remaining|more \w+ than available|Unable to place cell|exceeds? (the )?(device|available))",
+                     re.IGNORECASE)
+
+
+def _pnr(plan: StepPlan, work: Path, point: FpgaPoint, timeout: float) -> tuple[dict[str, Metric], float]:
+    target = get(point.target)
+    log = work / "logs" / "nextpnr.log"
+    code, seconds = run_status(target.pnr, pnr_args(point, target), cwd=work, log=log, timeout=timeout,
+                               what=target.pnr)
+    if code != 0:
+        text = log.read_text(errors="replace")
+        found = _NO_FIT.search(text)
+        if found:
+            raise DoesNotFit(f"{point.top} does not fit {target.device}: nextpnr: {found.group(0)}", str(log))
+        _raise_failed(target.pnr, code, log)
+    tool = f"{target.pnr} {plan.tools.get(target.pnr)}"
+    found = pnr_metrics(work, tool)
+    found["route__seed"] = Metric(point.seed, "seed", "pnr.args", "cryptoppa")
+    return found, seconds
+
+
+def _raise_failed(what: str, code: int, log: Path) -> None:
+    lines = [ln for ln in log.read_text(errors="replace").splitlines() if "ERROR" in ln][-3:]
+    raise ToolError(f"{what} failed (exit {code}): {' | '.join(lines) or 'see log'}", str(log))
+
+
+def execute_fpga(plan: StepPlan, work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
+    point: FpgaPoint = plan.config
+    target = get(point.target)
+    timeouts = {**STEP_TIMEOUT_S, **(timeouts or {})}
+    ytool = f"yosys {plan.tools['pyosys']}"
+    wall = {"synth": run("pyosys", [SYNTH_SCRIPT], cwd=work, log=work / "logs" / "yosys_fpga.log",
+                         timeout=timeouts["synth"], what=f"yosys ({target.synth})")}
+    result = synth_metrics(work, target, ytool)
+    if target.routed:
+        over = over_capacity(synth_counts(work, target), target)
+        if over:
+            text = ", ".join(f"{name} {need} > {have}" for name, (need, have) in over.items())
+            raise DoesNotFit(f"{point.top} does not fit {target.device}: synthesis needs {text}")
+        found, wall["pnr"] = _pnr(plan, work, point, timeouts["pnr"])
+        result.update(found)
+    for step, seconds in wall.items():
+        result[f"flow__{step}__runtime"] = Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
+    return result
+
+
+def characterize_fpga(point: FpgaPoint, cache: Path, force: bool = False) -> StepResult:
+    return run_step(make_plan(point), execute_fpga, cache, force)

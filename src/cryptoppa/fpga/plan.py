@@ -1,0 +1,116 @@
+"""An FPGA point as pure data, and its plan: RTL copies, the rendered Yosys script and the placer's arguments.
+
+Nothing here runs a tool. Arrays are always synthesized flat: placement needs the whole netlist, and the study's
+FPGA fits (001 Eq. 5.4) counted flat arrays too.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..designs import Design, Sources
+from ..designs.sources import SV_SUFFIXES
+from ..errors import InputError
+from ..names import check_identifier
+from ..runs import StepPlan, sha256_file
+from ..tools import version
+from .targets import FpgaTarget, get
+
+SYNTH_SCRIPT = "yosys_fpga.ys"
+NETLIST = "netlist.json"
+
+
+@dataclass(frozen=True)
+class FpgaPoint:
+    rtl: tuple[Path, ...]
+    top: str
+    target: str
+    clock_mhz: float  # the placer's timing goal; synthesis-only targets ignore it
+    params: tuple[tuple[str, int], ...] = ()
+    design: str = ""
+    include_dirs: tuple[Path, ...] = ()
+    defines: tuple[tuple[str, str], ...] = ()
+    seed: int = 1  # nextpnr's placer seed: fmax differs from seed to seed
+
+    def __post_init__(self):
+        check_identifier(self.top, "top module")
+        get(self.target)
+        for name, value in self.params:
+            check_identifier(name, "parameter name")
+            if not isinstance(value, int):
+                raise InputError(f"parameter {name}: value must be an integer, got {value!r}")
+        if not (isinstance(self.clock_mhz, (int, float)) and math.isfinite(self.clock_mhz) and self.clock_mhz > 0):
+            raise InputError(f"clock must be a finite positive frequency in MHz, got {self.clock_mhz}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise InputError(f"seed must be a non-negative integer, got {self.seed!r}")
+        if not self.rtl:
+            raise InputError("no RTL files given")
+        Sources.checked(self.rtl, self.include_dirs)
+
+    @property
+    def sources(self) -> Sources:
+        return Sources(self.rtl, self.include_dirs, self.defines)
+
+
+def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, int], seed: int = 1) -> FpgaPoint:
+    return FpgaPoint(rtl=design.files, top=design.top, target=target, clock_mhz=clock_mhz,
+                     params=tuple(sorted(params.items())), design=design.name, include_dirs=design.include_dirs,
+                     defines=design.defines, seed=seed)
+
+
+def _staged(point: FpgaPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    inputs, rtl = {}, []
+    for i, src in enumerate(point.rtl):
+        stem = "".join(c if c.isalnum() or c in "_.-" else "_" for c in src.name)
+        rtl.append(f"rtl/{i:02d}_{stem}")
+        inputs[rtl[-1]] = (str(src), sha256_file(src))
+    for name, src in sorted(point.sources.included().items()):
+        inputs[f"inc/{name}"] = (str(src), sha256_file(src))
+    return inputs, rtl
+
+
+def render_synth(point: FpgaPoint, target: FpgaTarget, rtl: list[str], includes: bool) -> str:
+    flags = "".join(f" -D{n}={v}" if v else f" -D{n}" for n, v in point.defines) + (" -I inc" if includes else "")
+    reads = "\n".join(f"read_verilog -DSYNTHESIS{flags}{' -sv' if name.endswith(SV_SUFFIXES) else ''} {name}"
+                      for name in rtl)
+    chparams = " ".join(f"-chparam {k} {v}" for k, v in point.params)
+    # -flatten: resource counts and placement both want one module; stat -json is read, not the log.
+    return "\n".join([
+        "# Rendered by cryptoppa.fpga.plan: names are checked identifiers or run-local files.",
+        reads,
+        f"hierarchy -check -top {point.top} {chparams}".rstrip(),
+        f"{target.synth} -top {point.top} -flatten",
+        "tee -q -o reports/synth_stat.json stat -json",
+        f"write_json {NETLIST}",
+        "",
+    ])
+
+
+def pnr_args(point: FpgaPoint, target: FpgaTarget) -> list[str]:
+    return [*target.pnr_args, "--json", NETLIST, "--freq", f"{point.clock_mhz:g}", "--seed", str(point.seed),
+            "--report", "reports/pnr.json", "--threads", "1", "--timing-allow-fail"]
+
+
+def make_plan(point: FpgaPoint) -> StepPlan:
+    target = get(point.target)
+    inputs, rtl = _staged(point)
+    scripts = {SYNTH_SCRIPT: render_synth(point, target, rtl, any(n.startswith("inc/") for n in inputs))}
+    tools = {"pyosys": version("pyosys")}
+    assumptions = {
+        "flow": f"{target.synth} (Yosys) on the flat design" + (
+            f"; {target.pnr} place and route on {target.device} at a {point.clock_mhz:g} MHz goal, seed {point.seed}"
+            if target.routed else "") + (f"; {target.note}" if target.note else ""),
+        "power": "not estimated: no open power model exists for these FPGAs",
+    }
+    identity = {"fpga": {"target": target.name, "top": point.top, "params": [list(p) for p in point.params],
+                         "defines": [list(d) for d in point.defines], "design": point.design}}
+    if target.routed:
+        scripts["pnr.args"] = " ".join(pnr_args(point, target)) + "\n"
+        tools[target.pnr] = version(target.pnr)
+        identity["fpga"].update(clock_mhz=point.clock_mhz, seed=point.seed)
+    provenance = {"fpga": {"rtl": [str(p) for p in point.rtl], "include_dirs": [str(p) for p in point.include_dirs]}}
+    outputs = (NETLIST, "reports/synth_stat.json") + (("reports/pnr.json",) if target.routed else ())
+    return StepPlan(f"{point.design or point.top}-{target.name}", identity, inputs, scripts, tools, assumptions,
+                    provenance, outputs=outputs, config=point)
