@@ -1,0 +1,84 @@
+"""FPGA targets, plans, resource parsing and the sweep's target list, without running a tool."""
+
+import json
+
+import pytest
+
+from cryptoppa import designs, fpga
+from cryptoppa.errors import InputError
+from cryptoppa.fpga import resources
+from cryptoppa.fpga.compare import compare_to_study
+from cryptoppa.sweep import spec as spec_mod
+
+
+def _counter(target, **kw):
+    return fpga.fpga_point(designs.get("counter"), target, 100.0, {"WIDTH": 8}, **kw)
+
+
+def test_classify_maps_primitives_to_resources():
+    xc7, ecp5 = fpga.get("xc7"), fpga.get("ecp5-85k")
+    assert xc7.classify("LUT6") == "lut6" and xc7.classify("FDRE") == "ff" and xc7.classify("RAMB36E1") == "bram36"
+    assert ecp5.classify("TRELLIS_FF") == "ff" and ecp5.classify("DP16KD") == "bram"
+    assert xc7.classify("$scopeinfo") is None
+    with pytest.raises(InputError, match="unknown FPGA target"):
+        fpga.get("xc9")
+
+
+def test_synthesis_only_target_key_ignores_clock_and_seed_routed_one_does_not():
+    assert fpga.make_plan(_counter("xc7")).key == fpga.make_plan(
+        fpga.fpga_point(designs.get("counter"), "xc7", 250.0, {"WIDTH": 8}, seed=5)).key
+    assert fpga.make_plan(_counter("ecp5-85k", seed=1)).key != fpga.make_plan(_counter("ecp5-85k", seed=2)).key
+    plan = fpga.make_plan(_counter("ecp5-85k", seed=2))
+    assert "--seed 2" in plan.scripts["pnr.args"] and "power" in plan.assumptions
+
+
+def test_xc7_counts_and_bram_equivalents(tmp_path):
+    (tmp_path / "reports").mkdir()
+    stat = {"design": {"num_cells_by_type": {"LUT6": 3, "LUT2": 1, "INV": 1, "FDRE": 4, "RAMB18E1": 3,
+                                             "RAMB36E1": 1, "$scopeinfo": 9, "IBUF": 2}}}
+    (tmp_path / "reports" / "synth_stat.json").write_text(json.dumps(stat))
+    got = {k: m.value for k, m in resources.synth_metrics(tmp_path, fpga.get("xc7"), "yosys").items()}
+    assert got["synth__design__instance__count__lut"] == 5
+    assert got["synth__design__instance__count__ff"] == 4
+    assert got["synth__design__instance__count__bram"] == 2.5
+    assert got["synth__design__instance__count"] == 15  # $scopeinfo markers are not cells
+
+
+def test_over_capacity_names_the_scarce_resource():
+    assert resources.over_capacity({"lut4": 30000, "ff": 10}, fpga.get("ecp5-25k")) == {"lut4": (30000, 24288)}
+
+
+def _sweep(tmp_path, body):
+    path = tmp_path / "s.toml"
+    path.write_text('[sweep]\nname = "t"\noutput = "out"\ndesigns = ["gcm_iter"]\nclocks_mhz = [100]\n' + body)
+    return spec_mod.load(path)
+
+
+def test_sweep_targets_mix_pdks_and_fpgas(tmp_path):
+    spec = _sweep(tmp_path, 'n = [1, 2]\ntargets = ["freepdk45/nom", "xc7", "ecp5-85k"]\nseeds = [1, 2]\n')
+    labels = {(p.target, p.n, p.seed, p.array_mode) for p in spec.points}
+    assert ("freepdk45/nom", 1, None, "composed") in labels
+    assert ("xc7", 2, None, "flat") in labels  # FPGA arrays are always flat; synthesis has no seed
+    assert {s for t, _, s, _ in labels if t == "ecp5-85k"} == {1, 2}
+    assert len(spec.points) == 2 * (1 + 1 + 2)
+
+
+@pytest.mark.parametrize("body, key", [
+    ('targets = ["xc7"]\npdks = ["freepdk45"]\n', "sweep.targets"),
+    ('targets = ["xc7"]\nseeds = [1]\n', "sweep.seeds"),
+    ('targets = ["xc7"]\nn = [65]\n', "sweep.n"),
+    ('targets = ["nosuch"]\n', "sweep.pdks"),
+])
+def test_sweep_target_errors(tmp_path, body, key):
+    with pytest.raises(spec_mod.SweepFileError, match=key):
+        _sweep(tmp_path, body)
+
+
+def test_compare_to_study_reports_slope_ratio():
+    import pandas as pd
+    rows = pd.DataFrame({"target": "xc7", "status": "ok", "design": "gcm_iter", "n": [1, 2, 4],
+                         "synth__design__instance__count__ff": [1509.7 * n - 222.5 for n in (1, 2, 4)],
+                         "synth__design__instance__count__lut": [4712.4 * n for n in (1, 2, 4)]})
+    got = compare_to_study(rows).set_index("metric")
+    assert got.loc["synth__design__instance__count__ff", "slope_ratio"] == pytest.approx(1.0)
+    assert got.loc["synth__design__instance__count__lut", "slope_ratio"] == pytest.approx(2.0)
