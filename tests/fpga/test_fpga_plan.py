@@ -82,3 +82,28 @@ def test_compare_to_study_reports_slope_ratio():
     got = compare_to_study(rows).set_index("metric")
     assert got.loc["synth__design__instance__count__ff", "slope_ratio"] == pytest.approx(1.0)
     assert got.loc["synth__design__instance__count__lut", "slope_ratio"] == pytest.approx(2.0)
+
+
+def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power(tmp_path):
+    import pandas as pd
+    from cryptoppa.report.document import Table
+    from cryptoppa.report.fpga_section import fpga_section
+    from cryptoppa.report.load import load_results
+    base = {"sweep": "t", "design": "gcm_iter", "corner": "", "clock_mhz": 100.0, "activity": 0.1,
+            "activity_mode": "vectorless", "label": "x", "error": ""}
+    rows = [{**base, "pdk": "xc7", "target": "xc7", "n": n, "status": "ok",
+             "synth__design__instance__count__ff": 1700.0 * n + 50, "synth__design__instance__count__lut": 4800.0 * n,
+             "synth__design__instance__count__bram": 0.0} for n in (1, 2, 4)]
+    rows += [{**base, "pdk": "ecp5-85k", "target": "ecp5-85k", "n": 1, "status": "ok", "seed": s,
+              "timing__fmax__mhz": f, "route__device__copies_fit": 9.0} for s, f in ((1, 80.0), (2, 90.0))]
+    rows.append({**base, "pdk": "ecp5-85k", "target": "ecp5-85k", "n": 16, "status": "failed", "seed": 1,
+                 "error": "gcm_iter does not fit LFE5UM-85F-CABGA381: synthesis needs lut4 90000 > 83640"})
+    (tmp_path / "r").mkdir()
+    pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
+    blocks = fpga_section(load_results(tmp_path / "r"))
+    fits, routed = [b.frame for b in blocks if isinstance(b, Table)]
+    assert fits.set_index("resource").loc["FFs", "ours / study"] == pytest.approx(1700 / 1509.7, abs=1e-3)
+    assert routed.iloc[0]["fmax min (MHz)"] == 80 and routed.iloc[0]["fmax max"] == 90
+    assert "does not fit" in routed[routed["status"] == "failed"].iloc[0]["note"]
+    text = " ".join(str(getattr(b, "text", "")) for b in blocks) + fits.to_string() + routed.to_string()
+    assert " mW" not in text and " W " not in text

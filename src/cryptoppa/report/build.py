@@ -16,6 +16,7 @@ from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.presets import resolve_bandwidth
 from . import analysis, plots, tables
+from .fpga_section import fpga_section
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
@@ -52,6 +53,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _fits(results, fits, figures, written)
     blocks += _feasibility(results, fits, bandwidths, figures, written)
     blocks += _comparison(results, figures, written)
+    blocks += fpga_section(results)
     blocks += _activity(results)
     blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
