@@ -48,3 +48,14 @@ def test_a_design_too_big_for_the_device_is_a_failed_row(tmp_path, monkeypatch):
     row = run_point(spec_mod.load(path).points[0], tmp_path / "cache")
     assert row["status"] == STATUS_FAILED and "does not fit" in row["error"] and "ff 8 > 4" in row["error"]
     assert row["target"] == "ecp5-25k" and row["seed"] == 1
+
+
+@pytest.mark.full
+@pytest.mark.timeout(300)
+def test_counter_through_nextpnr_nexus_behind_the_io_ring(runs_dir):
+    result = fpga.characterize_fpga(fpga.fpga_point(designs.get("counter"), "nexus-40", 150.0, {"WIDTH": 16}),
+                                    runs_dir)
+    got = load_metrics(result.run_dir)
+    assert got["synth__ring__count__ff"] == 2 + 16 + 1  # rst, en, the capture bit and 16 output bits
+    assert got["route__design__instance__count__oxide_ff"] >= 16 + 19
+    assert got["timing__fmax__mhz"] > 50

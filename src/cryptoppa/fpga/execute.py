@@ -14,7 +14,9 @@ from ..errors import DoesNotFit, ToolError
 from ..metrics import Metric
 from ..runs import StepPlan, StepResult, run_step
 from ..tools import run, run_status
-from .plan import SYNTH_SCRIPT, FpgaPoint, make_plan, pnr_args
+from . import ring
+from .nexus_fix import detach_constant_carry_ins
+from .plan import NETLIST, SYNTH_SCRIPT, FpgaPoint, make_plan, pnr_args
 from .resources import over_capacity, pnr_metrics, synth_counts, synth_metrics
 from .targets import get
 
@@ -51,14 +53,25 @@ def execute_fpga(plan: StepPlan, work: Path, timeouts: dict[str, float] | None =
     target = get(point.target)
     timeouts = {**STEP_TIMEOUT_S, **(timeouts or {})}
     ytool = f"yosys {plan.tools['pyosys']}"
-    wall = {"synth": run("pyosys", [SYNTH_SCRIPT], cwd=work, log=work / "logs" / "yosys_fpga.log",
-                         timeout=timeouts["synth"], what=f"yosys ({target.synth})")}
+    wall = {}
+    if target.pins:
+        wall["ports"] = run("pyosys", [ring.PORTS_SCRIPT], cwd=work, log=work / "logs" / "yosys_ports.log",
+                            timeout=timeouts["synth"], what="yosys (ports)")
+        ports = ring.top_ports(work, point.top)
+        (work / ring.RING_FILE).write_text(ring.render_ring(point.top, point.params, ports, point.clock_port))
+        bits = sum(w for name, _, w in ports if name != point.clock_port)
+    wall["synth"] = run("pyosys", [SYNTH_SCRIPT], cwd=work, log=work / "logs" / "yosys_fpga.log",
+                        timeout=timeouts["synth"], what=f"yosys ({target.synth})")
     result = synth_metrics(work, target, ytool)
+    if target.pins:
+        result["synth__ring__count__ff"] = Metric(bits + 1, "cells", ring.RING_FILE, "cryptoppa")
     if target.routed:
         over = over_capacity(synth_counts(work, target), target)
         if over:
             text = ", ".join(f"{name} {need} > {have}" for name, (need, have) in over.items())
             raise DoesNotFit(f"{point.top} does not fit {target.device}: synthesis needs {text}")
+        if target.family == "nexus":
+            detach_constant_carry_ins(work / NETLIST)
         found, wall["pnr"] = _pnr(plan, work, point, timeouts["pnr"])
         result.update(found)
     for step, seconds in wall.items():

@@ -16,6 +16,7 @@ from ..errors import InputError
 from ..names import check_identifier
 from ..runs import StepPlan, sha256_file
 from ..tools import version
+from . import ring
 from .targets import FpgaTarget, get
 
 SYNTH_SCRIPT = "yosys_fpga.ys"
@@ -33,9 +34,11 @@ class FpgaPoint:
     include_dirs: tuple[Path, ...] = ()
     defines: tuple[tuple[str, str], ...] = ()
     seed: int = 1  # nextpnr's placer seed: fmax differs from seed to seed
+    clock_port: str = "clk"
 
     def __post_init__(self):
         check_identifier(self.top, "top module")
+        check_identifier(self.clock_port, "clock port")
         get(self.target)
         for name, value in self.params:
             check_identifier(name, "parameter name")
@@ -57,7 +60,7 @@ class FpgaPoint:
 def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, int], seed: int = 1) -> FpgaPoint:
     return FpgaPoint(rtl=design.files, top=design.top, target=target, clock_mhz=clock_mhz,
                      params=tuple(sorted(params.items())), design=design.name, include_dirs=design.include_dirs,
-                     defines=design.defines, seed=seed)
+                     defines=design.defines, seed=seed, clock_port=design.clock or "clk")
 
 
 def _staged(point: FpgaPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
@@ -71,17 +74,28 @@ def _staged(point: FpgaPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
     return inputs, rtl
 
 
-def render_synth(point: FpgaPoint, target: FpgaTarget, rtl: list[str], includes: bool) -> str:
+def _reads(point: FpgaPoint, rtl: list[str], includes: bool) -> str:
     flags = "".join(f" -D{n}={v}" if v else f" -D{n}" for n, v in point.defines) + (" -I inc" if includes else "")
-    reads = "\n".join(f"read_verilog -DSYNTHESIS{flags}{' -sv' if name.endswith(SV_SUFFIXES) else ''} {name}"
-                      for name in rtl)
-    chparams = " ".join(f"-chparam {k} {v}" for k, v in point.params)
+    return "\n".join(f"read_verilog -DSYNTHESIS{flags}{' -sv' if name.endswith(SV_SUFFIXES) else ''} {name}"
+                     for name in rtl)
+
+
+def _chparams(point: FpgaPoint) -> str:
+    return " ".join(f"-chparam {k} {v}" for k, v in point.params)
+
+
+def render_synth(point: FpgaPoint, target: FpgaTarget, rtl: list[str], includes: bool) -> str:
+    reads = _reads(point, rtl, includes)
+    top, chparams = point.top, _chparams(point)
+    if target.pins:  # the ring (generated from the elaborated ports) sets the parameters on its instance
+        reads += f"\nread_verilog {ring.RING_FILE}"
+        top, chparams = ring.RING_TOP, ""
     # -flatten: resource counts and placement both want one module; stat -json is read, not the log.
     return "\n".join([
         "# Rendered by cryptoppa.fpga.plan: names are checked identifiers or run-local files.",
         reads,
-        f"hierarchy -check -top {point.top} {chparams}".rstrip(),
-        f"{target.synth} -top {point.top} -flatten",
+        f"hierarchy -check -top {top} {chparams}".rstrip(),
+        f"{target.synth} -top {top} -flatten",
         "tee -q -o reports/synth_stat.json stat -json",
         f"write_json {NETLIST}",
         "",
@@ -96,7 +110,12 @@ def pnr_args(point: FpgaPoint, target: FpgaTarget) -> list[str]:
 def make_plan(point: FpgaPoint) -> StepPlan:
     target = get(point.target)
     inputs, rtl = _staged(point)
-    scripts = {SYNTH_SCRIPT: render_synth(point, target, rtl, any(n.startswith("inc/") for n in inputs))}
+    includes = any(n.startswith("inc/") for n in inputs)
+    scripts = {SYNTH_SCRIPT: render_synth(point, target, rtl, includes)}
+    if target.pins:
+        scripts[ring.PORTS_SCRIPT] = ring.render_ports(_reads(point, rtl, includes), point.top, _chparams(point))
+        scripts["pins.pdc"] = ring.render_pdc(target.pins)
+        scripts["ring_code.sha256"] = ring.code_sha256() + "\n"
     tools = {"pyosys": version("pyosys")}
     assumptions = {
         "flow": f"{target.synth} (Yosys) on the flat design" + (
@@ -109,7 +128,7 @@ def make_plan(point: FpgaPoint) -> StepPlan:
     if target.routed:
         scripts["pnr.args"] = " ".join(pnr_args(point, target)) + "\n"
         tools[target.pnr] = version(target.pnr)
-        identity["fpga"].update(clock_mhz=point.clock_mhz, seed=point.seed)
+        identity["fpga"].update(clock_mhz=point.clock_mhz, seed=point.seed, clock_port=point.clock_port)
     provenance = {"fpga": {"rtl": [str(p) for p in point.rtl], "include_dirs": [str(p) for p in point.include_dirs]}}
     outputs = (NETLIST, "reports/synth_stat.json") + (("reports/pnr.json",) if target.routed else ())
     return StepPlan(f"{point.design or point.top}-{target.name}", identity, inputs, scripts, tools, assumptions,

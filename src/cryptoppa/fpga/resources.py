@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 from ..metrics import Metric
@@ -53,6 +54,10 @@ def over_capacity(counts: dict[str, int], target: FpgaTarget) -> dict[str, tuple
     return {name: (counts.get(name, 0), cap) for name, cap in target.capacity.items() if counts.get(name, 0) > cap}
 
 
+# Sites that copies of a block compete for; pins, clock buffers and constant drivers are shared or are the IO ring's.
+_LOGIC_SITES = re.compile(r".*(comb|_ff|ramw|ebr|dp16|mult|alu|lram|dsp).*")
+
+
 def _key(bel: str) -> str:
     return "".join(c if c.isalnum() else "_" for c in bel.lower()).strip("_")
 
@@ -70,7 +75,8 @@ def pnr_metrics(run_dir: Path, tool: str) -> dict[str, Metric]:
         if available:
             out[f"route__device__utilization__{_key(bel)}"] = Metric(round(100.0 * used / available, 3), "%",
                                                                      PNR_REPORT, tool)
-            fits.append(available // used)
+            if _LOGIC_SITES.fullmatch(_key(bel)):
+                fits.append(available // used)
     if fits:
         # How many copies of this netlist the device holds by its scarcest resource (logic only: no IO ring).
         out["route__device__copies_fit"] = Metric(min(fits), "copies", PNR_REPORT, tool)

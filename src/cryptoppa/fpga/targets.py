@@ -40,6 +40,7 @@ class FpgaTarget:
     pnr: str | None = None  # registry tool of the placer; None: synthesis only
     pnr_args: tuple[str, ...] = ()
     capacity: dict[str, int] = field(default_factory=dict)  # resource class -> available on the device
+    pins: tuple[str, ...] = ()  # package sites of clk, sin, sout: the placer needs every port on a pin (ring.py)
     note: str = ""
 
     def classify(self, cell_type: str) -> str | None:
@@ -70,7 +71,8 @@ TARGETS = {t.name: t for t in [
                capacity={"lut4": 83640, "ff": 83640, "bram": 208, "dsp": 156}, **_ECP5),
     # LIFCL-40: Lattice CrossLink-NX data sheet (FPGA-DS-02049), table 1.1.
     FpgaTarget("nexus-40", "nexus", "LIFCL-40-9BG400C", "synth_nexus", _NEXUS_CELLS, pnr="nextpnr-nexus",
-               pnr_args=("--device", "LIFCL-40-9BG400C"),
+               pnr_args=("--device", "LIFCL-40-9BG400C", "--pdc", "pins.pdc"), pins=("L13", "F13", "E17"),
+               note="ports reach three pins through an IO ring (fpga/ring.py); its flip-flops are in the counts",
                capacity={"lut4": 39168, "ff": 39168, "bram": 84, "lram": 2}),
 ]}
 
