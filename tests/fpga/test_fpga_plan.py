@@ -95,15 +95,18 @@ def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power
              "synth__design__instance__count__ff": 1700.0 * n + 50, "synth__design__instance__count__lut": 4800.0 * n,
              "synth__design__instance__count__bram": 0.0} for n in (1, 2, 4)]
     rows += [{**base, "pdk": "ecp5-85k", "target": "ecp5-85k", "n": 1, "status": "ok", "seed": s,
-              "timing__fmax__mhz": f, "route__device__copies_fit": 9.0} for s, f in ((1, 80.0), (2, 90.0))]
+              "timing__fmax__mhz": f, "route__device__copies_fit": 9.0, "perf__throughput_at_fmax__gbps": f / 160}
+             for s, f in ((1, 80.0), (2, 90.0))]
     rows.append({**base, "pdk": "ecp5-85k", "target": "ecp5-85k", "n": 16, "status": "failed", "seed": 1,
                  "error": "gcm_iter does not fit LFE5UM-85F-CABGA381: synthesis needs lut4 90000 > 83640"})
     (tmp_path / "r").mkdir()
     pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
     blocks = fpga_section(load_results(tmp_path / "r"))
-    fits, routed = [b.frame for b in blocks if isinstance(b, Table)]
+    fits, routed, options = [b.frame for b in blocks if isinstance(b, Table)]
     assert fits.set_index("resource").loc["FFs", "ours / study"] == pytest.approx(1700 / 1509.7, abs=1e-3)
     assert routed.iloc[0]["fmax min (MHz)"] == 80 and routed.iloc[0]["fmax max"] == 90
     assert "does not fit" in routed[routed["status"] == "failed"].iloc[0]["note"]
+    # 0.53125 Gb/s per engine (median over seeds) x 9 engines per device against 204.8 Gb/s
+    assert options.iloc[0]["devices for desktop-25.6"] == 43 and options.iloc[0]["engines for desktop-25.6"] == 386
     text = " ".join(str(getattr(b, "text", "")) for b in blocks) + fits.to_string() + routed.to_string()
     assert " mW" not in text and " W " not in text

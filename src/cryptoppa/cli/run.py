@@ -166,7 +166,7 @@ def _fpga_point(target, seed, design, rtl, file_lists, file_lists_here, include_
         d = designs_mod.get(design).with_sources(include_dirs, [parse_define(x) for x in defines])
         if n is not None:
             d = array_design(d, n, runs / "generated")
-        return fpga.fpga_point(d, target, clock_mhz, d.resolve_params(overrides), seed)
+        return fpga.fpga_point(d, target, clock_mhz, d.resolve_params(overrides), seed, n=n)
     if not (rtl or file_lists or file_lists_here) or not top:
         raise InputError("give --design NAME, or --rtl FILE... / -f FILES.f with --top TOP")
     src = _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines)

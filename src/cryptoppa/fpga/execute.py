@@ -8,6 +8,7 @@ An array too big for the device raises DoesNotFit, which a sweep records as a fa
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from ..errors import DoesNotFit, ToolError
@@ -16,6 +17,7 @@ from ..runs import StepPlan, StepResult, run_step
 from ..tools import run, run_status
 from . import ring
 from .nexus_fix import detach_constant_carry_ins
+from .perf_step import perf_metrics
 from .plan import NETLIST, SYNTH_SCRIPT, FpgaPoint, make_plan, pnr_args
 from .resources import over_capacity, pnr_metrics, synth_counts, synth_metrics
 from .targets import get
@@ -74,6 +76,11 @@ def execute_fpga(plan: StepPlan, work: Path, timeouts: dict[str, float] | None =
             detach_constant_carry_ins(work / NETLIST)
         found, wall["pnr"] = _pnr(plan, work, point, timeouts["pnr"])
         result.update(found)
+    if point.perf:
+        start = time.monotonic()
+        fmax = result.get("timing__fmax__mhz")
+        result.update(perf_metrics(plan, work, fmax.value if fmax else None))
+        wall["perf"] = time.monotonic() - start
     for step, seconds in wall.items():
         result[f"flow__{step}__runtime"] = Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
     return result

@@ -15,6 +15,7 @@ from ..designs.sources import SV_SUFFIXES
 from ..errors import InputError
 from ..names import check_identifier
 from ..runs import StepPlan, sha256_file
+from ..sim import perf
 from ..tools import version
 from . import ring
 from .targets import FpgaTarget, get
@@ -35,6 +36,11 @@ class FpgaPoint:
     defines: tuple[tuple[str, str], ...] = ()
     seed: int = 1  # nextpnr's placer seed: fmax differs from seed to seed
     clock_port: str = "clk"
+    # Engines on routed targets: cycles per line in simulation, for throughput at the routed fmax.
+    perf: bool = False
+    perf_lines: int = 12
+    perf_round: int = 1  # lines per dispatcher round (N of an array)
+    groups: tuple[str, ...] = ()
 
     def __post_init__(self):
         check_identifier(self.top, "top module")
@@ -57,10 +63,14 @@ class FpgaPoint:
         return Sources(self.rtl, self.include_dirs, self.defines)
 
 
-def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, int], seed: int = 1) -> FpgaPoint:
+def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, int], seed: int = 1,
+               n: int | None = None) -> FpgaPoint:
+    """n: the array size when design is an N-engine array (its throughput is measured over whole rounds)."""
     return FpgaPoint(rtl=design.files, top=design.top, target=target, clock_mhz=clock_mhz,
                      params=tuple(sorted(params.items())), design=design.name, include_dirs=design.include_dirs,
-                     defines=design.defines, seed=seed, clock_port=design.clock or "clk")
+                     defines=design.defines, seed=seed, clock_port=design.clock or "clk",
+                     perf=design.interface == "engine" and get(target).routed,
+                     perf_lines=max(12, 8 * n) if n else 12, perf_round=n or 1, groups=design.groups)
 
 
 def _staged(point: FpgaPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
@@ -129,6 +139,11 @@ def make_plan(point: FpgaPoint) -> StepPlan:
         scripts["pnr.args"] = " ".join(pnr_args(point, target)) + "\n"
         tools[target.pnr] = version(target.pnr)
         identity["fpga"].update(clock_mhz=point.clock_mhz, seed=point.seed, clock_port=point.clock_port)
+    if point.perf:
+        identity["fpga"].update(perf_lines=point.perf_lines, perf_round=point.perf_round, groups=list(point.groups))
+        scripts["perf.py"] = Path(perf.__file__).read_text()  # the generated testbench shapes the result
+        tools["iverilog"] = version("iverilog")
+        assumptions["perf"] = "cycles per line from an Icarus simulation at saturation (encrypt), times routed fmax"
     provenance = {"fpga": {"rtl": [str(p) for p in point.rtl], "include_dirs": [str(p) for p in point.include_dirs]}}
     outputs = (NETLIST, "reports/synth_stat.json") + (("reports/pnr.json",) if target.routed else ())
     return StepPlan(f"{point.design or point.top}-{target.name}", identity, inputs, scripts, tools, assumptions,

@@ -10,10 +10,12 @@ import pandas as pd
 
 from .. import fpga
 from ..fpga.compare import compare_to_study
+from ..fpga.feasibility import fpga_options
 from .document import Block, Heading, Paragraph, Table
 from .load import Results
 
 FMAX = "timing__fmax__mhz"
+OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 _RESOURCES = {"synth__design__instance__count__lut": "LUTs", "synth__design__instance__count__ff": "FFs",
               "synth__design__instance__count__bram": "block RAM"}
 
@@ -83,4 +85,11 @@ def fpga_section(results: Results) -> list[Block]:
                                 "seeds listed); copies fit = how many copies of the netlist the device holds by its "
                                 "scarcest resource; failed rows say why (an array too big for the device)."))
         blocks.append(Table(routed, "ok/cached and failed rows of routed FPGA targets"))
+    options = fpga_options(_placed(points), OPTIONS_BANDWIDTH)
+    if not options.empty:
+        blocks.append(Paragraph(
+            f"FPGA options at {OPTIONS_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
+            "scarcest logic site (no IO: out of context or behind the IO ring); per-engine throughput = routed "
+            "fmax (median over seeds) × line bytes / simulated cycles per line. No power: no open estimator."))
+        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.feasibility.fpga_options`"))
     return blocks

@@ -38,7 +38,7 @@ def fpga_point(point: SweepPoint, generated: Path) -> fpga.FpgaPoint:
     design = point.resolved_design()
     if point.n is not None:
         design = array_design(design, point.n, generated)
-    return fpga.fpga_point(design, point.pdk, point.clock_mhz, dict(point.params), seed=point.seed or 1)
+    return fpga.fpga_point(design, point.pdk, point.clock_mhz, dict(point.params), seed=point.seed or 1, n=point.n)
 
 
 def _values(found: dict[str, Metric]) -> dict:
