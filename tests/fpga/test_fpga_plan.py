@@ -25,11 +25,21 @@ def test_classify_maps_primitives_to_resources():
 
 
 def test_synthesis_only_target_key_ignores_clock_and_seed_routed_one_does_not():
-    assert fpga.make_plan(_counter("xc7")).key == fpga.make_plan(
+    assert fpga.make_synth_plan(_counter("xc7")).key == fpga.make_synth_plan(
         fpga.fpga_point(designs.get("counter"), "xc7", 250.0, {"WIDTH": 8}, seed=5)).key
-    assert fpga.make_plan(_counter("ecp5-85k", seed=1)).key != fpga.make_plan(_counter("ecp5-85k", seed=2)).key
-    plan = fpga.make_plan(_counter("ecp5-85k", seed=2))
-    assert "--seed 2" in plan.scripts["pnr.args"] and "power" in plan.assumptions
+    one, two = _counter("ecp5-85k", seed=1), _counter("ecp5-85k", seed=2)
+    assert fpga.make_synth_plan(one).key == fpga.make_synth_plan(two).key  # one synthesis serves every seed
+
+
+def test_placement_plan_keys_on_seed_and_the_synthesized_netlist(tmp_path):
+    (tmp_path / "netlist.json").write_text("{}")
+    one, two = _counter("ecp5-85k", seed=1), _counter("ecp5-85k", seed=2)
+    plan = fpga.make_pnr_plan(two, tmp_path)
+    assert plan.key != fpga.make_pnr_plan(one, tmp_path).key
+    assert "--seed 2" in plan.scripts["pnr.args"] and "--out-of-context" in plan.scripts["pnr.args"]
+    assert "power" in plan.assumptions and "seed 2" in fpga.assumptions(two)["flow"]
+    (tmp_path / "netlist.json").write_text('{"changed": 1}')
+    assert fpga.make_pnr_plan(two, tmp_path).key != plan.key
 
 
 def test_xc7_counts_and_bram_equivalents(tmp_path):

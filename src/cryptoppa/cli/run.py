@@ -65,7 +65,7 @@ def _fpga(point: fpga.FpgaPoint, runs: Path, force: bool, as_json: bool) -> None
     target = fpga.get(point.target)
     click.echo(f"run: {result.run_dir}  ({point.top} on {target.name}: {target.device}){note}")
     click.echo(table(result.metrics))
-    for what, text in fpga.make_plan(point).assumptions.items():
+    for what, text in fpga.assumptions(point).items():
         click.echo(f"assumed {what}: {text}")
 
 

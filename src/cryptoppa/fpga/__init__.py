@@ -6,9 +6,9 @@ and routing with timing where an open placer exists (ECP5, Nexus). No FPGA power
 """
 
 from .compare import compare_to_study
-from .execute import characterize_fpga, execute_fpga
-from .plan import FpgaPoint, fpga_point, make_plan
+from .execute import characterize_fpga, execute_pnr, execute_synth
+from .plan import FpgaPoint, assumptions, fpga_point, make_pnr_plan, make_synth_plan
 from .targets import TARGETS, FpgaTarget, get, is_target
 
-__all__ = ["TARGETS", "FpgaPoint", "FpgaTarget", "compare_to_study", "characterize_fpga", "execute_fpga", "fpga_point", "get",
-           "is_target", "make_plan"]
+__all__ = ["TARGETS", "assumptions", "FpgaPoint", "FpgaTarget", "compare_to_study", "characterize_fpga", "execute_pnr", "execute_synth", "fpga_point", "get",
+           "is_target", "make_pnr_plan", "make_synth_plan"]

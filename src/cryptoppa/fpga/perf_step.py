@@ -12,7 +12,8 @@ from ..sim.perf import measure_engine
 from .plan import FpgaPoint
 
 
-def perf_metrics(plan: StepPlan, work: Path, fmax_mhz: float | None) -> dict[str, Metric]:
+def cycles_per_line(plan: StepPlan, work: Path) -> dict[str, Metric]:
+    """Saturation cycles per line of the engine (or array) in Icarus, as ASIC points measure it."""
     point: FpgaPoint = plan.config
     params = dict(point.params)
     staged = [work / name for name in plan.inputs if name.startswith("rtl/")]
@@ -23,11 +24,12 @@ def perf_metrics(plan: StepPlan, work: Path, fmax_mhz: float | None) -> dict[str
     tool = f"iverilog {plan.tools.get('iverilog')}"
     out = {name: Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
            for name, value in numbers.items()}
-    line_bytes = params.get("LINE_BYTES", 64)
-    out["perf__line_bytes"] = Metric(line_bytes, "bytes", "run.json", "cryptoppa")
-    if fmax_mhz:
-        bits = hardware_throughput(fmax_mhz * 1e6, numbers["perf__cycles_per_line"], line_bytes)
-        # Whole array at its routed fmax; per engine divides by the array's N (the sweep's n column).
-        out["perf__throughput_at_fmax__gbps"] = Metric(bits / 1e9, "Gb/s", "perf/perf.log + reports/pnr.json",
-                                                       "cryptoppa")
+    out["perf__line_bytes"] = Metric(params.get("LINE_BYTES", 64), "bytes", "run.json", "cryptoppa")
     return out
+
+
+def throughput_at(fmax_mhz: float, synth: dict[str, Metric]) -> dict[str, Metric]:
+    """The whole array's throughput at its routed fmax (per engine: divide by the sweep's n)."""
+    bits = hardware_throughput(fmax_mhz * 1e6, synth["perf__cycles_per_line"].value, synth["perf__line_bytes"].value)
+    return {"perf__throughput_at_fmax__gbps": Metric(bits / 1e9, "Gb/s", "reports/pnr.json + synthesis run's perf",
+                                                     "cryptoppa")}

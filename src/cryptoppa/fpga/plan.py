@@ -117,34 +117,57 @@ def pnr_args(point: FpgaPoint, target: FpgaTarget) -> list[str]:
             "--report", "reports/pnr.json", "--threads", "1", "--timing-allow-fail"]
 
 
-def make_plan(point: FpgaPoint) -> StepPlan:
+def _flow_note(point: FpgaPoint, target: FpgaTarget, routed: bool) -> str:
+    return f"{target.synth} (Yosys) on the flat design" + (
+        f"; {target.pnr} place and route on {target.device} at a {point.clock_mhz:g} MHz goal, seed {point.seed}"
+        if routed else "") + (f"; {target.note}" if target.note else "")
+
+
+_NO_POWER = "not estimated: no open power model exists for these FPGAs"
+
+
+def make_synth_plan(point: FpgaPoint) -> StepPlan:
+    """Synthesis (and the engine's cycles per line): shared by every seed and clock goal of a routed target."""
     target = get(point.target)
     inputs, rtl = _staged(point)
     includes = any(n.startswith("inc/") for n in inputs)
     scripts = {SYNTH_SCRIPT: render_synth(point, target, rtl, includes)}
     if target.pins:
         scripts[ring.PORTS_SCRIPT] = ring.render_ports(_reads(point, rtl, includes), point.top, _chparams(point))
-        scripts["pins.pdc"] = ring.render_pdc(target.pins)
         scripts["ring_code.sha256"] = ring.code_sha256() + "\n"
     tools = {"pyosys": version("pyosys")}
-    assumptions = {
-        "flow": f"{target.synth} (Yosys) on the flat design" + (
-            f"; {target.pnr} place and route on {target.device} at a {point.clock_mhz:g} MHz goal, seed {point.seed}"
-            if target.routed else "") + (f"; {target.note}" if target.note else ""),
-        "power": "not estimated: no open power model exists for these FPGAs",
-    }
+    assumptions = {"flow": _flow_note(point, target, False), "power": _NO_POWER}
     identity = {"fpga": {"target": target.name, "top": point.top, "params": [list(p) for p in point.params],
                          "defines": [list(d) for d in point.defines], "design": point.design}}
-    if target.routed:
-        scripts["pnr.args"] = " ".join(pnr_args(point, target)) + "\n"
-        tools[target.pnr] = version(target.pnr)
-        identity["fpga"].update(clock_mhz=point.clock_mhz, seed=point.seed, clock_port=point.clock_port)
+    if target.pins:
+        identity["fpga"]["clock_port"] = point.clock_port
     if point.perf:
         identity["fpga"].update(perf_lines=point.perf_lines, perf_round=point.perf_round, groups=list(point.groups))
         scripts["perf.py"] = Path(perf.__file__).read_text()  # the generated testbench shapes the result
         tools["iverilog"] = version("iverilog")
         assumptions["perf"] = "cycles per line from an Icarus simulation at saturation (encrypt), times routed fmax"
     provenance = {"fpga": {"rtl": [str(p) for p in point.rtl], "include_dirs": [str(p) for p in point.include_dirs]}}
-    outputs = (NETLIST, "reports/synth_stat.json") + (("reports/pnr.json",) if target.routed else ())
     return StepPlan(f"{point.design or point.top}-{target.name}", identity, inputs, scripts, tools, assumptions,
-                    provenance, outputs=outputs, config=point)
+                    provenance, outputs=(NETLIST, "reports/synth_stat.json"), config=point)
+
+
+def make_pnr_plan(point: FpgaPoint, synth_dir: Path) -> StepPlan:
+    """Placement and routing of a finished synthesis run's netlist, for one seed and clock goal."""
+    target = get(point.target)
+    synth = make_synth_plan(point)
+    scripts = {"pnr.args": " ".join(pnr_args(point, target)) + "\n"}
+    if target.pins:
+        scripts["pins.pdc"] = ring.render_pdc(target.pins)
+    identity = {"fpga": {"target": target.name, "synth_key": synth.key, "clock_mhz": point.clock_mhz,
+                         "seed": point.seed}}
+    assumptions = {**synth.assumptions, "flow": _flow_note(point, target, True)}
+    return StepPlan(f"{point.design or point.top}-{target.name}-pnr", identity,
+                    {NETLIST: (str(synth_dir / NETLIST), sha256_file(synth_dir / NETLIST))}, scripts,
+                    {target.pnr: version(target.pnr)}, assumptions, {"fpga": {"synth_run": str(synth_dir)}},
+                    outputs=("reports/pnr.json",), config=point)
+
+
+def assumptions(point: FpgaPoint) -> dict[str, str]:
+    """What a reader of the point's numbers must know: synthesis, and placement where the target has it."""
+    target = get(point.target)
+    return {**make_synth_plan(point).assumptions, "flow": _flow_note(point, target, target.routed)}
