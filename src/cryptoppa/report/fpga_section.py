@@ -11,7 +11,7 @@ import pandas as pd
 from .. import fpga
 from ..fpga.compare import compare_to_study
 from ..fpga.feasibility import fpga_options
-from .document import Block, Heading, Paragraph, Table
+from .document import Block, Bullets, Heading, Paragraph, Table
 from .load import Results
 
 FMAX = "timing__fmax__mhz"
@@ -60,6 +60,16 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _largest(routed: pd.DataFrame) -> list[str]:
+    out = []
+    for (design, target), group in routed.groupby(["design", "target"], sort=True):
+        ok = group.loc[group["status"] == "routed", "N"]
+        bad = group.loc[group["status"] == "failed", "N"]
+        out.append(f"{design} on {target}: largest N routed {int(ok.max()) if len(ok) else 'none'}"
+                   + (f"; smallest N that failed {int(bad.min())}" if len(bad) else "; none of the swept N failed"))
+    return out
+
+
 def fpga_section(results: Results) -> list[Block]:
     points, failed = _fpga_rows(results.points), _fpga_rows(results.failed)
     if points.empty and failed.empty:
@@ -85,6 +95,7 @@ def fpga_section(results: Results) -> list[Block]:
                                 "seeds listed); copies fit = how many copies of the netlist the device holds by its "
                                 "scarcest resource; failed rows say why (an array too big for the device)."))
         blocks.append(Table(routed, "ok/cached and failed rows of routed FPGA targets"))
+        blocks.append(Bullets(_largest(routed)))
     options = fpga_options(_placed(points), OPTIONS_BANDWIDTH)
     if not options.empty:
         blocks.append(Paragraph(
