@@ -45,16 +45,3 @@ def compare_to_study(table: pd.DataFrame, target: str = "xc7") -> pd.DataFrame:
                     "study_slope": study.slope, "study_intercept": study.intercept, "slope_ratio": ratio,
                     "study_source": study.source})
     return pd.DataFrame(out)
-
-
-def markdown(compared: pd.DataFrame, target: str = "xc7") -> str:
-    lines = [f"### FPGA resources against N on {target}, beside the study's Kintex-7 fits (001 Eq. 5.4)", "",
-             "Yosys synth_xilinx counts (synthesis only: no open 7-series place and route, so no fmax); the study's "
-             "from Xilinx ISE 14.3. No FPGA power is given: no open power model exists.", "",
-             "| design | metric | points | ours: per engine | ours: intercept | R² | study: per engine | "
-             "study: intercept | ratio of slopes |", "|---|---|---|---|---|---|---|---|---|"]
-    for _, r in compared.iterrows():
-        lines.append(f"| {r['design']} | {r['metric'].rsplit('__', 1)[-1]} | {r['n_points']} | {r['slope']:.1f} | "
-                     f"{r['intercept']:.1f} | {r['r2']:.4f} | {r['study_slope']:g} | {r['study_intercept']:g} | "
-                     f"{r['slope_ratio']:.3f} |")
-    return "\n".join(lines) + "\n"
