@@ -121,3 +121,18 @@ def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power
     assert options.iloc[0]["devices for desktop-25.6"] == 43 and options.iloc[0]["engines for desktop-25.6"] == 386
     text = " ".join(str(getattr(b, "text", "")) for b in blocks) + fits.to_string() + routed.to_string()
     assert " mW" not in text and " W " not in text
+
+
+def test_a_report_of_fpga_rows_only_builds(tmp_path):
+    # FPGA rows carry cycles per line but no area or power: the ASIC sections must leave them out, not fail.
+    import pandas as pd
+    from cryptoppa.report.build import build_report
+    row = {"sweep": "t", "design": "gcm_iter", "pdk": "ecp5-85k", "target": "ecp5-85k", "corner": "", "n": 1,
+           "clock_mhz": 100.0, "activity": 0.1, "activity_mode": "vectorless", "label": "x", "status": "ok",
+           "error": "", "seed": 1, "run_dir": "r", "perf__cycles_per_line": 60.0, "perf__line_bytes": 64.0,
+           "timing__fmax__mhz": 60.0, "route__device__copies_fit": 8.0, "perf__throughput_at_fmax__gbps": 0.512}
+    (tmp_path / "r").mkdir()
+    pd.DataFrame([row]).to_parquet(tmp_path / "r" / "results.parquet")
+    build_report(tmp_path / "r", tmp_path / "out")
+    text = (tmp_path / "out" / "report.md").read_text()
+    assert "## FPGA targets" in text and "| gcm_iter | ecp5-85k |" in text

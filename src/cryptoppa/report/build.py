@@ -16,7 +16,7 @@ from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.presets import resolve_bandwidth
 from . import analysis, plots, tables
-from .fpga_section import fpga_section
+from .fpga_section import asic_only, fpga_section
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
@@ -49,16 +49,17 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks: list[Block] = [Heading(1, f"cryptoppa report: {results.folder.name}")]
     blocks += _provenance(results)
     blocks += _points(results)
-    fits = analysis.group_fits(results)
-    blocks += _fits(results, fits, figures, written)
-    blocks += _feasibility(results, fits, bandwidths, figures, written)
-    blocks += _comparison(results, figures, written)
+    asic = asic_only(results)
+    fits = analysis.group_fits(asic)
+    blocks += _fits(asic, fits, figures, written)
+    blocks += _feasibility(asic, fits, bandwidths, figures, written)
+    blocks += _comparison(asic, figures, written)
     blocks += fpga_section(results)
-    blocks += _activity(results)
+    blocks += _activity(asic)
     blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
     blocks += _paper()
-    blocks += _storage(results)
+    blocks += _storage(asic)
     for stem in (*FIGURE_STEMS, CORE_FIGURE):  # a figure from an earlier build whose section is now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:

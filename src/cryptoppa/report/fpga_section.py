@@ -6,6 +6,8 @@ No FPGA power appears here: there is no open power model for these devices, so t
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 
 from .. import fpga
@@ -22,6 +24,14 @@ _RESOURCES = {"synth__design__instance__count__lut": "LUTs", "synth__design__ins
 
 def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
     return df[df["pdk"].map(fpga.is_target)] if "pdk" in df.columns else df.iloc[0:0]
+
+
+def asic_only(results: Results) -> Results:
+    """The results without FPGA rows: the area, power and feasibility sections are about ASIC points."""
+    def keep(df: pd.DataFrame) -> pd.DataFrame:
+        return df[~df["pdk"].map(fpga.is_target)] if "pdk" in df.columns and len(df) else df
+    return dataclasses.replace(results, table=keep(results.table), points=keep(results.points),
+                               failed=keep(results.failed))
 
 
 def _placed(df: pd.DataFrame) -> pd.DataFrame:
