@@ -136,3 +136,10 @@ def test_a_report_of_fpga_rows_only_builds(tmp_path):
     build_report(tmp_path / "r", tmp_path / "out")
     text = (tmp_path / "out" / "report.md").read_text()
     assert "## FPGA targets" in text and "| gcm_iter | ecp5-85k |" in text
+
+
+def test_doctor_lists_the_placers():
+    from support import run_cli
+    lines = {ln.split()[0]: ln for ln in run_cli("doctor").stdout.splitlines() if ln.strip()}
+    for tool in ("nextpnr-ecp5", "nextpnr-nexus"):
+        assert " ok " in lines[tool] and "yowasp" in lines[tool]
