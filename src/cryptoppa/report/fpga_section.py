@@ -66,7 +66,7 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
     for _, row in failed.iterrows():
         rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",
                      "seeds": str(int(row["seed"])) if "seed" in row and pd.notna(row["seed"]) else "",
-                     "note": str(row.get("error", ""))[:160]})
+                     "note": str(row.get("error", "")).split(" (log: ")[0][:160]})
     return pd.DataFrame(rows)
 
 
