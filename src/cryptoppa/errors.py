@@ -6,6 +6,7 @@
 | InputError | 2 | bad input: an option, a file, a key in a sweep or design file |
 | ToolError | 3 | an external tool failed or timed out (`log` names its output) |
 | MissingToolError | 4 | an external tool or PDK is not installed (the message says how to get it) |
+| DoesNotFit | 3 | a design needs more of a resource than the FPGA device has (a result, recorded as a failed row) |
 """
 
 
@@ -35,3 +36,7 @@ class MissingToolError(ToolError):
     """A tool or library is not installed; the message says how to install it."""
 
     exit_code = 4
+
+
+class DoesNotFit(ToolError):
+    """The design needs more of a device resource than the FPGA has: a finding about the design, not a crash."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .. import designs as designs_mod
+from .. import fpga
 from .. import settings
 from .. import pdk as pdk_mod
 from ..designs import Sources, parse_define, read_file_list
@@ -56,6 +57,19 @@ def _composed(engine, n, params, where, activity, runs, force, as_json):
     click.echo(table(result.metrics))
 
 
+def _fpga(point: fpga.FpgaPoint, runs: Path, force: bool, as_json: bool) -> None:
+    result = fpga.characterize_fpga(point, runs, force)
+    if as_json:
+        click.echo((result.run_dir / "metrics.json").read_text())
+        return
+    note = "" if result.built else "  (finished earlier: reused; --force reruns)"
+    target = fpga.get(point.target)
+    click.echo(f"run: {result.run_dir}  ({point.top} on {target.name}: {target.device}){note}")
+    click.echo(table(result.metrics))
+    for what, text in fpga.assumptions(point).items():
+        click.echo(f"assumed {what}: {text}")
+
+
 def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources:
     lists = [read_file_list(f) for f in file_lists] + [read_file_list(f, relative_to_list=True) for f in file_lists_here]
     return Sources.checked([*rtl, *(f for s in lists for f in s.files)],
@@ -76,6 +90,10 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
 @click.option("--top", help="top module (with --rtl / -f)")
 @click.option("--pdk", "pdk_name", default="freepdk45", show_default=True)
 @click.option("--corner", help="PDK corner [default: the PDK's]")
+@click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
+              f"({', '.join(fpga.TARGETS)})")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="FPGA targets: the placer's seed")
 @click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=finite_mhz)
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
@@ -95,9 +113,10 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
                    "the routed netlist with its wire parasitics")
 @click.option("--utilization", type=float, default=0.7, show_default=True, help="with --stage route: target "
               "cell area / die area of the floorplan")
-def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, clock_mhz, clock_port, params,
-        activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
-    """Characterize one design point: synthesis, timing, power."""
+def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, seed, clock_mhz,
+        clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
+    """Characterize one design point: synthesis, timing, power (ASIC; --stage route: placed and routed);
+    resources and routed fmax (FPGA)."""
     overrides = dict(designs_mod.parse_param(p) for p in params)
     if (n is not None or flat) and not design:
         raise InputError("--n and --flat need --design (an engine)")
@@ -105,6 +124,15 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         raise InputError("--flat needs --n (the array size)")
     mode, toggles = _activity(activity)
     runs = runs or settings.current().cache
+    if target and fpga.is_target(target):
+        if stage == "route":
+            raise InputError("--stage route is for ASIC PDKs; an FPGA target is placed and routed by nextpnr already")
+        _fpga(_fpga_point(target, seed, design, rtl, file_lists, file_lists_here, include_dirs, defines, top,
+                          clock_mhz, overrides, n, runs), runs, force, as_json)
+        return
+    if target:
+        pdk_name, _, corner = target.partition("/")
+        corner = corner or None
     desc = pdk_mod.get(pdk_name)
     where = dict(pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz)
     if design:
@@ -160,3 +188,21 @@ def _routed(point, desc, runs, force, utilization, as_json):
 
 def _assumptions(run_dir: Path) -> dict[str, str]:
     return json.loads((run_dir / "run.json").read_text()).get("assumptions", {})
+
+
+def _fpga_point(target, seed, design, rtl, file_lists, file_lists_here, include_dirs, defines, top, clock_mhz,
+                overrides, n, runs) -> fpga.FpgaPoint:
+    """An FPGA run: a design (an array of one is always flat) or your own RTL."""
+    if design:
+        if rtl or top or file_lists or file_lists_here:
+            raise InputError("give either --design or --rtl/-f with --top, not both")
+        d = designs_mod.get(design).with_sources(include_dirs, [parse_define(x) for x in defines])
+        if n is not None:
+            d = array_design(d, n, runs / "generated")
+        return fpga.fpga_point(d, target, clock_mhz, d.resolve_params(overrides), seed, n=n)
+    if not (rtl or file_lists or file_lists_here) or not top:
+        raise InputError("give --design NAME, or --rtl FILE... / -f FILES.f with --top TOP")
+    src = _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines)
+    return fpga.FpgaPoint(rtl=src.files, top=top, target=target, clock_mhz=clock_mhz,
+                          params=tuple(sorted(overrides.items())), include_dirs=src.include_dirs,
+                          defines=src.defines, seed=seed)

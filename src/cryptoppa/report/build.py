@@ -18,6 +18,7 @@ from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..sweep import results as results_mod
 from . import analysis, answer, headline, plots, tables
+from .fpga_section import asic_only, fpga_section
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
@@ -59,23 +60,25 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     written: set[str] = set()
     title = title or f"cryptoppa report: {results.folder.name}"
     blocks: list[Block] = [Heading(1, title)]
-    fits = analysis.group_fits(results)
+    asic = asic_only(results)  # FPGA rows have no area or power: they get their own section
+    fits = analysis.group_fits(asic)
     # The answer first (engines, mm², W for a bandwidth), then the 2013 study beside it, then the evidence.
     headline_presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
-    blocks += answer.headline_blocks(results, fits, headline_presets, _source)
-    blocks += answer.study_blocks(results, fits, _source)
-    blocks += _fits(results, fits, figures, written)
-    blocks += _feasibility(results, fits, bandwidths, figures, written)
-    blocks += _schemes(results, figures, written)
-    blocks += _comparison(results, figures, written)
-    blocks += _pareto(results, cores, figures, written)
+    blocks += answer.headline_blocks(asic, fits, headline_presets, _source)
+    blocks += answer.study_blocks(asic, fits, _source)
+    blocks += _fits(asic, fits, figures, written)
+    blocks += _feasibility(asic, fits, bandwidths, figures, written)
+    blocks += _schemes(asic, figures, written)
+    blocks += _comparison(asic, figures, written)
+    blocks += _pareto(asic, cores, figures, written)
+    blocks += fpga_section(results)
     blocks += _compared_with(results, compare)
-    blocks += _activity(results)
-    blocks += _routed(results)
+    blocks += _activity(asic)
+    blocks += _routed(asic)
     blocks += _core_energy(cores, figures, written)
     blocks += _options(results, host, cores)
     blocks += _paper()
-    blocks += _storage(results)
+    blocks += _storage(asic)
     blocks += _points(results)
     blocks += _provenance(results, produced_by)
     for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE):  # a figure of a section now skipped is stale

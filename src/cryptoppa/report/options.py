@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .. import fpga
 from ..errors import CryptoppaError, InputError
 from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
@@ -56,6 +57,8 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     if "perf__cycles_per_line" not in ok.columns:
         return pd.DataFrame(columns=COLUMNS)
     ok = ok[ok["perf__cycles_per_line"].notna() & (ok["n"] == 1)]
+    if "pdk" in ok.columns:  # FPGA rows have no area or power: their options are in the FPGA section
+        ok = ok[~ok["pdk"].map(fpga.is_target)]
     rows = []
     for _, r in ok.sort_values("label", kind="stable").iterrows():
         line = int(r.get("perf__line_bytes", 64) if pd.notna(r.get("perf__line_bytes")) else 64)

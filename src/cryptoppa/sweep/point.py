@@ -11,6 +11,7 @@ import math
 import traceback
 from pathlib import Path
 
+from .. import fpga
 from ..designs.arrays import array_design
 from ..errors import CryptoppaError
 from ..flow import FlowPoint, characterize, design_point
@@ -33,6 +34,14 @@ def flow_point(point: SweepPoint, generated: Path) -> FlowPoint:
                         perf_lines=max(12, 8 * point.n) if point.n else 12, perf_round=point.n or 1)
 
 
+def fpga_point(point: SweepPoint, generated: Path) -> fpga.FpgaPoint:
+    """The FPGA point of a sweep point: arrays are always flat (placement needs the whole netlist)."""
+    design = point.resolved_design()
+    if point.n is not None:
+        design = array_design(design, point.n, generated)
+    return fpga.fpga_point(design, point.pdk, point.clock_mhz, dict(point.params), seed=point.seed or 1, n=point.n)
+
+
 def _values(found: dict[str, Metric]) -> dict:
     return {name: m.value if isinstance(m.value, str) else (math.nan if m.value is None else float(m.value))
             for name, m in found.items()}
@@ -41,8 +50,10 @@ def _values(found: dict[str, Metric]) -> dict:
 def base_row(point: SweepPoint) -> dict:
     row = {"sweep": point.sweep, "design": point.design, "n": point.n if point.n is not None else 1,
            "pdk": point.pdk, "corner": point.corner, "clock_mhz": point.clock_mhz, "activity": point.activity,
-           "activity_mode": point.activity_mode, "stage": point.stage,
+           "activity_mode": point.activity_mode, "stage": point.stage, "target": point.target,
            "label": point.label()}
+    if point.seed is not None:
+        row["seed"] = point.seed
     row.update({f"param_{k}": v for k, v in point.params})
     return row
 
@@ -53,7 +64,10 @@ def run_point(point: SweepPoint, cache: Path, force: bool = False) -> dict:
     if point.n is not None:
         row.update(array_mode=point.array_mode, composed_from="")
     try:
-        if point.n is not None and point.array_mode == "composed":
+        if point.fpga:
+            step = fpga.characterize_fpga(fpga_point(point, cache / "generated"), cache, force)
+            run_dir, built, found = step.run_dir, step.built, step.metrics
+        elif point.n is not None and point.array_mode == "composed":
             ap = ArrayPoint(point.resolved_design(), point.n, point.params, point.pdk, point.corner, point.clock_mhz,
                             point.activity)
             result = compose(ap, cache, force)

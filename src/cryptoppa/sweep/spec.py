@@ -8,6 +8,9 @@ designs = ["gcm_iter"]
 n = [1, 2, 4, 8, 16]            # optional: N-instance arrays (needs interface = "engine")
 pdks = ["freepdk45"]
 corners = ["nom"]               # optional: default corner of each PDK
+# or, instead of pdks/corners: targets, each "pdk", "pdk/corner" or an FPGA target (cryptoppa.fpga.targets)
+# targets = ["freepdk45/nom", "xc7", "ecp5-85k"]
+seeds = [1, 2, 3]               # optional: placer seeds of FPGA targets with place and route
 clocks_mhz = [225]
 activity = 0.1                  # optional: vectorless input toggles per cycle
 activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
@@ -26,7 +29,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import designs, pdk, tomlfile
+from .. import designs, fpga, pdk, tomlfile
 from ..activity.workload import check_workload, is_engine_workload
 from ..designs import arrays
 from ..errors import CryptoppaError, InputError
@@ -38,6 +41,8 @@ _KEYS = {
     "designs": "a non-empty list of design names",
     "n": "a non-empty list of positive integers",
     "pdks": "a non-empty list of PDK names",
+    "targets": 'a non-empty list of "pdk", "pdk/corner" or FPGA target names (instead of pdks and corners)',
+    "seeds": "a non-empty list of non-negative integers (nextpnr placer seeds of FPGA targets)",
     "corners": "a non-empty list of corner names",
     "clocks_mhz": "a non-empty list of positive numbers",
     "activity": "a number of toggles per cycle between 0 and 2",
@@ -56,7 +61,7 @@ class SweepPoint:
     design: str
     n: int | None
     params: tuple[tuple[str, int], ...]
-    pdk: str
+    pdk: str  # or an FPGA target's name (cryptoppa.fpga.targets), with corner ""
     corner: str
     clock_mhz: float
     activity: float
@@ -65,6 +70,15 @@ class SweepPoint:
     include_dirs: tuple[Path, ...] = ()  # added to the design's own
     defines: tuple[tuple[str, str], ...] = ()
     stage: str = "synth"  # or "route": placement and routing after synthesis (cryptoppa.flow.route)
+    seed: int | None = None  # FPGA targets with a placer only
+
+    @property
+    def fpga(self) -> bool:
+        return fpga.is_target(self.pdk)
+
+    @property
+    def target(self) -> str:
+        return self.pdk if self.fpga else f"{self.pdk}/{self.corner}"
 
     def resolved_design(self) -> designs.Design:
         return designs.get(self.design).with_sources(self.include_dirs, self.defines)
@@ -75,7 +89,8 @@ class SweepPoint:
         mode = "" if self.activity_mode == "vectorless" else f" {self.activity_mode}"
         defs = "".join(f" -D{k}{'=' + v if v else ''}" for k, v in self.defines)
         stage = " routed" if self.stage == "route" else ""
-        return f"{self.design}{n} [{params}] {self.pdk}/{self.corner} {self.clock_mhz:g}MHz{mode}{defs}{stage}"
+        seed = f" seed={self.seed}" if self.seed is not None else ""
+        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}"
 
 
 @dataclass(frozen=True)
@@ -186,6 +201,31 @@ def _pdks(path: Path, names: list[str], corners) -> dict[str, pdk.PdkDescriptor]
     return out
 
 
+def _targets(path: Path, sweep: dict, ns, modes: list[str]) -> list[tuple[str, str | None]]:
+    """(pdk or FPGA target, corner or None for the PDK's default) from `targets`, or from `pdks` and `corners`."""
+    if "targets" not in sweep:
+        corners = _list(path, sweep, "corners", str, required=False)
+        pdks = _pdks(path, _list(path, sweep, "pdks", str), corners)
+        return [(p, c) for p in pdks for c in corners or [None]]
+    if "pdks" in sweep or "corners" in sweep:
+        raise _fail(path, "sweep.targets", "targets alone (it replaces pdks and corners)")
+    out = []
+    for text in _list(path, sweep, "targets", str):
+        if fpga.is_target(text):
+            if ns and max(ns) > arrays.MAX_N_FLAT:
+                raise _fail(path, "sweep.n", f"array sizes up to {arrays.MAX_N_FLAT} on FPGA targets (always flat)",
+                            max(ns))
+            if modes != ["vectorless"]:
+                raise _fail(path, "sweep.activity_modes", "no simulated activity with FPGA targets (no power model)",
+                            modes)
+            out.append((text, ""))
+            continue
+        name, _, corner = text.partition("/")
+        _pdks(path, [name], [corner] if corner else None)
+        out.append((name, corner or None))
+    return out
+
+
 def _parameter_sets(path: Path, name: str, design: designs.Design, grid: dict) -> list[tuple[tuple[str, int], ...]]:
     """Every combination of the listed values, the others at their defaults."""
     axes = []
@@ -213,7 +253,6 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     if not isinstance(output, str) or not output:
         raise _fail(path, "sweep.output", _KEYS["output"], output)
     ns = _list(path, sweep, "n", int, required=False, check=lambda v: v >= 1)
-    corners = _list(path, sweep, "corners", str, required=False)
     clocks = _list(path, sweep, "clocks_mhz", (int, float), check=lambda v: v > 0 and math.isfinite(v))
     activity = sweep.get("activity", 0.1)
     if not isinstance(activity, (int, float)) or isinstance(activity, bool) or not 0 <= activity <= 2:
@@ -239,16 +278,22 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
         raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
     include_dirs, defines = _sources(path, sweep)
     loaded = _designs(path, _list(path, sweep, "designs", str), ns, modes)
-    pdks = _pdks(path, _list(path, sweep, "pdks", str), corners)
+    targets = _targets(path, sweep, ns, modes)
+    if stage == "route" and any(fpga.is_target(t) for t, _ in targets):
+        raise _fail(path, "sweep.stage", '"synth" with FPGA targets (nextpnr places and routes them already)', stage)
+    seeds = _list(path, sweep, "seeds", int, required=False, check=lambda v: v >= 0)
+    if seeds and not any(fpga.is_target(t) and fpga.get(t).routed for t, _ in targets):
+        raise _fail(path, "sweep.seeds", "an FPGA target with place and route in sweep.targets")
     for d in grids:
         if d not in loaded:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
     points = [
-        SweepPoint(name, d, n, params, p, corner, float(clock), float(activity), array_mode=array_mode,
-                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage)
+        SweepPoint(name, d, n, params, p, corner if corner is not None else pdk.get(p).default_corner, float(clock),
+                   float(activity), array_mode="flat" if fpga.is_target(p) else array_mode,
+                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage, seed=seed)
         for d, design in loaded.items()
         for params in _parameter_sets(path, d, design, grids.get(d, {}))
-        for n, p, clock, mode in itertools.product(ns or [None], pdks, clocks, modes)
-        for corner in corners or [pdks[p].default_corner]
+        for n, (p, corner), clock, mode in itertools.product(ns or [None], targets, clocks, modes)
+        for seed in (seeds or [1] if fpga.is_target(p) and fpga.get(p).routed else [None])
     ]
     return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs)

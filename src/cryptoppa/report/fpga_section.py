@@ -1,0 +1,116 @@
+"""The report's FPGA section: resource lines beside the study's Kintex-7 fits, and placed-and-routed results.
+
+No FPGA power appears here: there is no open power model for these devices, so the study's FPGA power figures
+(001 Eq. 5.1-5.2) stay in paper mode.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pandas as pd
+
+from .. import fpga
+from ..fpga.compare import compare_to_study
+from ..fpga.feasibility import fpga_options
+from .document import Block, Bullets, Heading, Paragraph, Table
+from .load import Results
+
+FMAX = "timing__fmax__mhz"
+OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
+_RESOURCES = {"synth__design__instance__count__lut": "LUTs", "synth__design__instance__count__ff": "FFs",
+              "synth__design__instance__count__bram": "block RAM"}
+
+
+def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
+    return df[df["pdk"].map(fpga.is_target)] if "pdk" in df.columns else df.iloc[0:0]
+
+
+def asic_only(results: Results) -> Results:
+    """The results without FPGA rows: the area, power and feasibility sections are about ASIC points."""
+    def keep(df: pd.DataFrame) -> pd.DataFrame:
+        return df[~df["pdk"].map(fpga.is_target)] if "pdk" in df.columns and len(df) else df
+    return dataclasses.replace(results, table=keep(results.table), points=keep(results.points),
+                               failed=keep(results.failed))
+
+
+def _placed(df: pd.DataFrame) -> pd.DataFrame:
+    """Rows of targets with a placer (fmax, utilization), as opposed to synthesis-only ones."""
+    return df[df["pdk"].map(lambda t: fpga.get(t).routed)] if len(df) else df
+
+
+def _study_fits(points: pd.DataFrame, target: str) -> pd.DataFrame:
+    compared = compare_to_study(points, target)
+    return pd.DataFrame({
+        "design": compared["design"], "resource": compared["metric"].map(_RESOURCES),
+        "points": compared["n_points"], "ours per engine": compared["slope"].round(1),
+        "ours intercept": compared["intercept"].round(1), "R²": compared["r2"].round(4),
+        "study per engine": compared["study_slope"], "study intercept": compared["study_intercept"],
+        "ours / study": compared["slope_ratio"].round(3)})
+
+
+def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
+    """Per design, target and N: resources, fmax over the seeds, copies that fit; failed points with the reason."""
+    rows = []
+    for (design, target, n), group in points.groupby(["design", "pdk", "n"], sort=True):
+        fmax = group[FMAX].dropna() if FMAX in group else pd.Series(dtype=float)
+        rows.append({"design": design, "target": target, "N": int(n), "status": "routed",
+                     "LUT4": group.get("synth__design__instance__count__lut4", pd.Series([None])).iloc[0],
+                     "FF": group.get("synth__design__instance__count__ff", pd.Series([None])).iloc[0],
+                     "block RAM": group.get("synth__design__instance__count__bram", pd.Series([None])).iloc[0],
+                     "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
+                     "fmax min (MHz)": fmax.min() if len(fmax) else None,
+                     "fmax median": fmax.median() if len(fmax) else None,
+                     "fmax max": fmax.max() if len(fmax) else None,
+                     "copies fit": group.get("route__device__copies_fit", pd.Series([None])).min()})
+    for _, row in failed.iterrows():
+        rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",
+                     "seeds": str(int(row["seed"])) if "seed" in row and pd.notna(row["seed"]) else "",
+                     "note": str(row.get("error", "")).split(" (log: ")[0][:160]})
+    return pd.DataFrame(rows)
+
+
+def _largest(routed: pd.DataFrame) -> list[str]:
+    out = []
+    for (design, target), group in routed.groupby(["design", "target"], sort=True):
+        ok = group.loc[group["status"] == "routed", "N"]
+        bad = group.loc[group["status"] == "failed", "N"]
+        out.append(f"{design} on {target}: largest N routed {int(ok.max()) if len(ok) else 'none'}"
+                   + (f"; smallest N that failed {int(bad.min())}" if len(bad) else "; none of the swept N failed"))
+    return out
+
+
+def fpga_section(results: Results) -> list[Block]:
+    points, failed = _fpga_rows(results.points), _fpga_rows(results.failed)
+    if points.empty and failed.empty:
+        return []
+    blocks: list[Block] = [Heading(2, "FPGA targets"), Paragraph(
+        "Synthesis with Yosys (pyosys: synth_xilinx, synth_ecp5, synth_nexus) on the flat design; placement, "
+        "routing and fmax with nextpnr (ECP5 out of context, Nexus) where an open placer exists. "
+        "No open place and route exists for Xilinx 7-series, so its rows have resources but no fmax. "
+        "FPGA power is not reported: there is no open power estimator, and the study's FPGA power fits "
+        "(001 Eq. 5.1-5.2) appear only in paper mode.")]
+    for target in sorted(set(points["pdk"])):
+        if fpga.get(target).routed:
+            continue
+        fits = _study_fits(points, target)
+        if not fits.empty:
+            blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
+                                    "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
+            blocks.append(Table(fits, "ok/cached rows; `cryptoppa.fpga.compare.compare_to_study` "
+                                      "(fit_linear of each count on n)"))
+    routed = _routed(_placed(points), _placed(failed))
+    if not routed.empty:
+        blocks.append(Paragraph("Placed and routed: fmax from nextpnr's timing report per seed (spread over the "
+                                "seeds listed); copies fit = how many copies of the netlist the device holds by its "
+                                "scarcest resource; failed rows say why (an array too big for the device)."))
+        blocks.append(Table(routed, "ok/cached and failed rows of routed FPGA targets"))
+        blocks.append(Bullets(_largest(routed)))
+    options = fpga_options(_placed(points), OPTIONS_BANDWIDTH)
+    if not options.empty:
+        blocks.append(Paragraph(
+            f"FPGA options at {OPTIONS_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
+            "scarcest logic site (no IO: out of context or behind the IO ring); per-engine throughput = routed "
+            "fmax (median over seeds) × line bytes / simulated cycles per line. No power: no open estimator."))
+        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.feasibility.fpga_options`"))
+    return blocks
