@@ -16,17 +16,28 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
-from ..paths import shown
+from ..paths import ROOT, shown
 from ..sweep import results as results_mod
 from . import generated
 from .build import build_report
 from .publications import DATA, PUBLICATIONS, TABLES, Publication, get
+
 # Columns that hold where a row's run lived on the measuring machine: provenance of that machine, not data.
-_MACHINE_COLUMNS = ("run_dir", "log", "sources")
+_MACHINE_COLUMNS = ("run_dir", "log", "sources", "ppa_run_dir", "synth_run_dir")
 
 
 def compact(table: pd.DataFrame) -> pd.DataFrame:
-    return table.drop(columns=[c for c in _MACHINE_COLUMNS if c in table.columns])
+    """The table without the measuring machine in it: run-folder columns dropped, paths inside the checkout made
+    relative and the home folder written as ~ in messages, and any other column of absolute paths dropped."""
+    out = table.drop(columns=[c for c in _MACHINE_COLUMNS if c in table.columns])
+    home = str(Path.home())
+    for col in out.columns[out.dtypes == object]:
+        text = out[col].where(out[col].isna(), out[col].astype(str).str.replace(f"{ROOT}/", "", regex=False)
+                              .str.replace(home, "~", regex=False))
+        out[col] = text
+        if text.dropna().astype(str).str.startswith(("/", "~")).any():  # a path of the measuring machine
+            out = out.drop(columns=[col])
+    return out
 
 
 def snapshot(pub: Publication, sources: dict[str, Path]) -> list[Path]:
