@@ -63,3 +63,5 @@ def test_notebooks_open_the_committed_thesis_data_by_default(monkeypatch):
                                 resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
         text = outputs_text(nb)
         assert "reports/thesis/data/results.csv" in text and "perf columns: yes" in text, name
+        if name == "feasibility_explorer.ipynb":  # the schemes section, on the committed design data
+            assert "ctr-mac-tree" in text and "DRAM access" in text
