@@ -33,7 +33,7 @@ def test_confidentiality_only_schemes_add_nothing():
 
 
 def test_every_scheme_names_its_engine_and_source():
-    assert all(s.engine and s.source for s in SCHEMES.values())
+    assert all(s.engines and s.source for s in SCHEMES.values())
     with pytest.raises(InputError, match="unknown scheme"):
         get_scheme("rot13")
     with pytest.raises(InputError, match="between 0 and 1"):

@@ -41,7 +41,7 @@ from ..errors import InputError
 class Scheme:
     name: str
     label: str
-    engine: str  # the design family whose datapath implements it
+    engines: tuple[str, ...]  # the design families whose datapaths implement it
     tag_bits: int = 0  # MAC per data line (0: no integrity)
     tags_per_line: int = 0  # tags packed in one metadata line
     counter_bits: int = 0  # version counter per data line (0: none stored)
@@ -55,16 +55,17 @@ class Scheme:
 
 
 SCHEMES = {s.name: s for s in (
-    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", "xts",
+    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts",),
            source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only"),
-    Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", "gcm_iter", tag_bits=128, tags_per_line=4,
+    Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", ("gcm_iter", "gcm_pipe", "gcm_subpipe"),
+           tag_bits=128, tags_per_line=4,
            source="000 and 001: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of memory"),
-    Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", "ctr_mac", tag_bits=56,
+    Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", ("ctr_mac",), tag_bits=56,
            tags_per_line=8, counter_bits=56, counters_per_line=8, tree=True,
            source="Gueron, IACR ePrint 2016/204: 56-bit counters and MACs, 8 per line, tree of arity 8, root on die"),
-    Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", "prince",
+    Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", ("prince",),
            source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only"),
-    Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", "cbc_mac", tag_bits=128, tags_per_line=4,
+    Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,
            source="000: SENSS-style CBC encryption with a CBC-MAC per transfer"),
 )}
 

@@ -1,8 +1,8 @@
 """Memory-protection schemes side by side for one bandwidth: engines, area, power, added read latency and the
 extra DRAM traffic of their integrity metadata.
 
-Each scheme (feasibility.metadata.SCHEMES) is implemented by one engine family; every measured N = 1
-configuration of that family in a results table gives one row. The engines must carry the data bandwidth plus
+Each scheme (feasibility.metadata.SCHEMES) is implemented by one or more engine families; every measured N = 1
+configuration of those families in a results table gives one row. The engines must carry the data bandwidth plus
 the metadata traffic (1 + extra traffic); totals are N x one engine (dispatcher left out, as in the options
 table). Latency is the unloaded read latency measured in simulation at the sweep's clock: from a ciphertext
 line's arrival to its plaintext (`perf__read_latency_data_cycles`; engines that precompute pads start at the
@@ -45,7 +45,7 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
     ok = results[results["status"].isin(FINISHED) & (results["n"] == 1)]
     rows = []
     for scheme in SCHEMES.values():
-        engines = ok[ok["design"] == scheme.engine]
+        engines = ok[ok["design"].isin(scheme.engines)]
         if engines.empty:
             continue
         extra = overhead(scheme, access)
