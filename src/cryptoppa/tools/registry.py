@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .. import settings
 from ..errors import MissingToolError
 
 
@@ -63,6 +64,22 @@ def _verilator() -> list[str] | None:
 def _verilator_env() -> dict[str, str]:
     root = verilator_root()
     return {"VERILATOR_ROOT": str(root)} if root else {}
+
+
+def lctime_dir() -> Path:
+    """lctime's own virtualenv (it pins klayout, PySpice and matplotlib): created by
+    scripts/characterize_freepdk45.py."""
+    return settings.current().home / "venv-lctime"
+
+
+def _lctime() -> list[str] | None:
+    path = lctime_dir() / "bin" / "lctime"
+    return [str(path)] if path.exists() else None
+
+
+def _lctime_version(argv: list[str]) -> str:
+    found = sorted((lctime_dir() / "lib").glob("python*/site-packages/lctime-*.dist-info"))
+    return found[-1].name.removesuffix(".dist-info").split("-", 1)[1] if found else "unknown"
 
 
 def _dist_version(dist: str) -> Callable[[list[str]], str]:
@@ -123,6 +140,10 @@ TOOLS = {t.name: t for t in [
          _first_line("version")),
     Tool("chromium", "renders the HTML reports (headless) for the report checks", False, f"{_APT} chromium",
          _which("chromium"), _first_line("--version", pattern=r"Chromium (\S+)")),
+    Tool("ngspice", "SPICE simulator of the cell characterization (lctime, leakage, checks)", False,
+         f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)")),
+    Tool("lctime", "standard-cell characterization (own virtualenv under the data directory)", False,
+         "python scripts/characterize_freepdk45.py --setup", _lctime, _lctime_version),
     Tool("pip", "downloads the FreePDK45 FlexLib source distribution", True, f"{_APT} python3-pip",
          lambda: [sys.executable, "-m", "pip"], _dist_version("pip")),
 ]}
