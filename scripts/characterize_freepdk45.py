@@ -50,6 +50,11 @@ def assemble(shipped, results: dict[str, dict], corner: str, models: Path) -> st
             else:
                 pin.groups = [g for g in pin.groups if g.group_name not in ("timing", "internal_power")]
                 pin.groups += [g for g in mine.groups if g.group_name in ("timing", "internal_power")]
+                for power in pin.get_groups("internal_power"):
+                    for table in power.groups:
+                        # lctime writes pJ; this library's energy unit is 1 V x 1 V x 1 fF = 1 fJ.
+                        table.set_array("values", [[round(float(v) * 1e3, 6) for v in row]
+                                                   for row in table.get_array("values")])
         if data["leakage_w"]:
             unit = 1e-6  # leakage_power_unit 1uW (checked below)
             inputs = data["inputs"]
@@ -62,7 +67,9 @@ def assemble(shipped, results: dict[str, dict], corner: str, models: Path) -> st
                 g["when"] = EscapedString(when)
                 g["value"] = round(watts / unit, 6)
                 cell.groups.insert(0, g)
-    if str(shipped["leakage_power_unit"]).strip('"') != "1uW" or str(shipped["time_unit"]).strip('"') != "1ps":
+    if (str(shipped["leakage_power_unit"]).strip('"'), str(shipped["time_unit"]).strip('"'),
+            str(shipped["voltage_unit"]).strip('"'), [str(x) for x in shipped["capacitive_load_unit"]]) != (
+            "1uW", "1ps", "1V", ["1", "ff"]):
         raise SystemExit("unexpected units in the shipped liberty")
     # Our table templates go before the first cell.
     first = next(i for i, g in enumerate(shipped.groups) if g.group_name == "cell")
@@ -110,8 +117,10 @@ def main() -> int:
     shipped = ch.parse(pdk.liberty(desc, args.corner).read_text())
     netlists, models_dir = ch.export_netlists()
     models = models_dir / ch.MODELS[args.corner]
-    wanted = args.cells or [n for n in sorted(netlists) if n not in ch.NOT_CHARACTERIZED
-                            and not (args.no_sequential and n in ch.SEQUENTIAL)]
+    # Smallest netlists first: an interrupted run has characterized (and cached) the most cells.
+    wanted = args.cells or sorted((n for n in netlists if n not in ch.NOT_CHARACTERIZED
+                                   and not (args.no_sequential and n in ch.SEQUENTIAL)),
+                                  key=lambda n: (netlists[n].count("\n"), n))
     options = ch.Options(corner=args.corner, time_step_s=args.time_step)
     results = {}
     start = time.monotonic()

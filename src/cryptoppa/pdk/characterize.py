@@ -354,7 +354,8 @@ def lookup(lib, table, slew_ps: float, load_ff: float) -> float:
         src = table if table.get(f"index_{i}") is not None else tmpl
         axes.append((var, [float(x) for x in src.get_array(f"index_{i}")[0]]))
     values = [[float(x) for x in row] for row in table.get_array("values")]
-    point = {"input_net_transition": slew_ps, "total_output_net_capacitance": load_ff}
+    point = {"input_net_transition": slew_ps, "input_transition_time": slew_ps,
+             "total_output_net_capacitance": load_ff}
     if len(axes) == 1:
         (var, xs), = axes
         i, f = _interp(xs, point[var])
@@ -367,3 +368,71 @@ def lookup(lib, table, slew_ps: float, load_ff: float) -> float:
     a = values[i][j] + fj * (values[i][j1] - values[i][j])
     b = values[i1][j] + fj * (values[i1][j1] - values[i1][j])
     return a + fi * (b - a)
+
+
+# ---------------------------------------------------------------------------- independent ngspice checks
+
+def ramp(node: str, rising: bool, slew_ps: float, start_ps: float = 20.0, vdd: float = 1.0) -> str:
+    """A linear input whose 20-80 % transition takes slew_ps (full swing over slew / 0.6)."""
+    full = slew_ps / (SLEW_HIGH - SLEW_LOW)
+    v0, v1 = (0.0, vdd) if rising else (vdd, 0.0)
+    return f"v{node} {node} 0 pwl(0 {v0} {start_ps}p {v0} {start_ps + full:.4f}p {v1})"
+
+
+def transient(workdir: Path, name: str, body: list[str], meas: list[str], models: Path, stop_ps: float = 250,
+              step_ps: float = 0.1) -> dict[str, float]:
+    """Run one ngspice transient deck; its .meas results in seconds."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    deck = workdir / f"{name}.sp"
+    deck.write_text("\n".join([f"* {name}", f".include {models}", *body, ".temp 25",
+                               f".tran {step_ps}p {stop_ps}p", *meas, ".end"]) + "\n")
+    log = workdir / f"{name}.log"
+    run_status("ngspice", ["-b", deck.name], cwd=workdir, log=log, timeout=600, what=f"ngspice {name}")
+    found = {k: float(v) for k, v in re.findall(r"^(\w+)\s*=\s*([-+0-9.eE]+)", log.read_text(), re.M)}
+    missing = [m.split()[2] for m in meas if m.split()[2] not in found]
+    if missing:
+        raise ToolError(f"ngspice {name}: no result for {', '.join(missing)}", str(log))
+    return found
+
+
+def inverter_delays(workdir: Path, netlist: str, models: Path, slew_ps: float, load_ff: float) -> dict[str, float]:
+    """inv_x1's 50 %-50 % delays (ps) driving load_ff from an input of slew_ps, by the liberty definitions and
+    nothing of lctime: {"cell_rise": output rising, "cell_fall": output falling}."""
+    out = {}
+    for rising_in in (True, False):
+        tag = "r" if rising_in else "f"
+        res = transient(workdir, f"inv_{tag}", [
+            netlist, "vdd vdd 0 dc 1.0", ramp("in", rising_in, slew_ps),
+            instance("x1", "inv_x1", netlist, {"vss": "0", "vdd": "vdd", "i": "in", "nq": "out"}),
+            f"cl out 0 {load_ff}f"],
+            [f".meas tran d TRIG v(in) VAL=0.5 {'RISE' if rising_in else 'FALL'}=1 "
+             f"TARG v(out) VAL=0.5 {'FALL' if rising_in else 'RISE'}=1"], models)
+        out["cell_fall" if rising_in else "cell_rise"] = res["d"] * 1e12
+    return out
+
+
+def fo4(workdir: Path, netlists: dict[str, str], models: Path, cell: str, pins: dict[str, str],
+        load_cell: str | None = None, load_pins: dict[str, str] | None = None) -> float:
+    """Average 50 %-50 % delay (ps) of one gate in a chain where every gate drives four gates (copies of itself,
+    or of load_cell): pins name the cell's ports, IN and OUT standing for the chain's nodes, side inputs tied."""
+    load_cell, load_pins = load_cell or cell, load_pins or pins
+
+    def gate(name, a, y, c=cell, p=pins):
+        return instance(name, c, netlists[c], {q: {"IN": a, "OUT": y}.get(n, n) for q, n in p.items()})
+
+    full = 20.0 / (SLEW_HIGH - SLEW_LOW)  # a pulse: rising at 20 ps, falling at 120 ps
+    body = sorted({netlists[cell], netlists[load_cell]}) + [
+        "vdd vdd 0 dc 1.0", f"vn0 n0 0 pwl(0 0 20p 0 {20 + full:.3f}p 1 120p 1 {120 + full:.3f}p 0)"]
+    for k in range(4):
+        body.append(gate(f"xs{k}", f"n{k}", f"n{k + 1}"))
+        body += [gate(f"xd{k}_{j}", f"n{k + 1}", f"d{k}_{j}", load_cell, load_pins) for j in range(3)]
+    body += [gate(f"xe{j}", "n4", f"e{j}") for j in range(4)]
+    # Stage 2 (n2 -> n3) sees a realistic input slew and a realistic load.
+    res = transient(workdir, f"fo4_{cell}", body, [
+        ".meas tran a TRIG v(n2) VAL=0.5 RISE=1 TARG v(n3) VAL=0.5 FALL=1",
+        ".meas tran b TRIG v(n2) VAL=0.5 FALL=1 TARG v(n3) VAL=0.5 RISE=1"], models, stop_ps=240, step_ps=0.2)
+    return (res["a"] + res["b"]) / 2 * 1e12
+
+
+INV_PINS = {"vss": "0", "vdd": "vdd", "i": "IN", "nq": "OUT"}
+NAND2_PINS = {"vss": "0", "vdd": "vdd", "i0": "IN", "i1": "vdd", "nq": "OUT"}
