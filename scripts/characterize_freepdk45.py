@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 from cryptoppa import pdk
 from cryptoppa.pdk import characterize as ch
 from cryptoppa.pdk.install import _liberty_text as liberty_text
@@ -53,8 +55,8 @@ def assemble(shipped, results: dict[str, dict], corner: str, models: Path) -> st
                 for power in pin.get_groups("internal_power"):
                     for table in power.groups:
                         # lctime writes pJ; this library's energy unit is 1 V x 1 V x 1 fF = 1 fJ.
-                        table.set_array("values", [[round(float(v) * 1e3, 6) for v in row]
-                                                   for row in table.get_array("values")])
+                        table.set_array("values", np.array([[round(float(v) * 1e3, 6) for v in row]
+                                                            for row in table.get_array("values")]))
         if data["leakage_w"]:
             unit = 1e-6  # leakage_power_unit 1uW (checked below)
             inputs = data["inputs"]
@@ -93,7 +95,10 @@ def assemble(shipped, results: dict[str, dict], corner: str, models: Path) -> st
                 if name in ch.SEQUENTIAL:
                     note += "; leakage shipped"
             else:
-                note = "shipped FlexLib tables (" + ch.NOT_CHARACTERIZED.get(name, "not characterized in this run") + ")"
+                why = ch.NOT_CHARACTERIZED.get(name, "not characterized in this run")
+                if name in ch.SEQUENTIAL:
+                    why = "flip-flop: lctime's sequential characterization not run yet"
+                note = f"shipped FlexLib tables ({why})"
             lines[i] = f"{line}\n{m.group(1)}  /* cryptoppa: {note} */"
     return header + "\n".join(lines)
 
@@ -106,6 +111,8 @@ def main() -> int:
     parser.add_argument("--time-step", type=float, default=ch.Options.time_step_s, help="seconds (lctime)")
     parser.add_argument("--out", type=Path, help="liberty to write (default pdk/freepdk45_char/FlexLib_<corner>.lib)")
     parser.add_argument("--setup", action="store_true", help="only create the helper virtualenvs")
+    parser.add_argument("--cached-only", action="store_true",
+                        help="simulate nothing: assemble the liberty from the cells already in the cache")
     args = parser.parse_args()
 
     ch.layout_python()
@@ -127,10 +134,16 @@ def main() -> int:
     for k, name in enumerate(wanted, 1):
         print(f"[{k}/{len(wanted)}] {name}", file=sys.stderr, flush=True)
         try:
-            results[name] = ch.characterize_cell(shipped, name, netlists[name], models, options,
-                                                 log=lambda msg: print("  " + msg, file=sys.stderr))
+            data = ch.characterize_cell(shipped, name, netlists[name], models, options,
+                                        log=lambda msg: print("  " + msg, file=sys.stderr),
+                                        only_cached=args.cached_only)
         except Exception as err:  # one failing cell keeps its shipped tables; the run goes on
             print(f"  {name}: FAILED, shipped tables kept ({err})", file=sys.stderr)
+            continue
+        if data is None:
+            print(f"  {name}: not in the cache, shipped tables kept", file=sys.stderr)
+        else:
+            results[name] = data
     out = args.out or OUT_DIR / f"FlexLib_{args.corner}.lib"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(assemble(shipped, results, args.corner, models))

@@ -278,9 +278,10 @@ def cache_root() -> Path:
 
 
 def characterize_cell(shipped, name: str, netlist: str, models: Path, options: Options, log=print,
-                      cache: Path | None = None) -> dict:
+                      cache: Path | None = None, only_cached: bool = False) -> dict | None:
     """Characterize one cell (cached); returns {"liberty": lctime's cell group text with our pin names,
-    "leakage": {when: W}, "key": cache key, "seconds": wall time of the uncached run}."""
+    "leakage": {when: W}, "key": cache key, "seconds": wall time of the uncached run}; None when only_cached
+    and it is not in the cache."""
     cell = cell_group(shipped, name)
     template = _template(shipped, cell)
     key = _cache_key(netlist, models, options, template)
@@ -288,6 +289,8 @@ def characterize_cell(shipped, name: str, netlist: str, models: Path, options: O
     result = folder / "result.json"
     if result.exists():
         return json.loads(result.read_text())
+    if only_cached:
+        return None
     lower = {str(p.args[0]).upper(): str(p.args[0]) for p in cell.get_groups("pin")}
     inputs = [str(p.args[0]) for p in cell.get_groups("pin") if str(p["direction"]) == "input"]
     slews, loads = _table_indices(shipped, cell)
