@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 # chromium renders the HTML report in a test (headless screenshot).
 # gcc-riscv64-unknown-elf builds the core firmware; qemu-system-misc (qemu-system-riscv32) is its reference model.
-APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc)
+# ngspice simulates the FlexLib cells for their characterization (scripts/characterize_freepdk45.py).
+APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc ngspice)
 PY=${PYTHON:-python3}
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -38,3 +39,6 @@ fi
 # Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/pnr_env.py);
 # a no-op once built.
 .venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null
+
+# Helper virtualenvs of the FlexLib characterization (PDKMaster netlists, lctime); a no-op once they exist.
+.venv/bin/python scripts/characterize_freepdk45.py --setup

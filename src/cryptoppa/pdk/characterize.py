@@ -1,0 +1,441 @@
+"""Characterize FlexLib from the FreePDK45 transistor models: PDKMaster netlists, lctime + ngspice, one cache per cell.
+
+The cells' transistor netlists come from PDKMaster (c4m-flexcell layouts' circuits) and the SPICE models from the
+c4m-pdk-freepdk45 wheel; both live in a helper virtualenv because those packages pin old dependencies. lctime
+(PyPI, AGPL) runs in a second helper virtualenv and drives Debian's ngspice. The result replaces, cell by cell, the
+timing, internal power, pin capacitance and leakage of the repaired shipped liberty; everything else (areas,
+functions, flip-flop groups, operating conditions) stays.
+
+Two conventions of lctime 0.0.26 are corrected here rather than trusted:
+- it ramps the input from 0 to 100 % over the given slew, while liberty slews here are 20-80 %: lctime is given
+  slew / 0.6 and the table index is written back as the 20-80 % slew;
+- it reads netlists through KLayout, which upper-cases net names: pins are upper-cased in its input and restored.
+It writes no leakage: leakage is an ngspice operating point per input state (own deck, `leakage`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import re
+import shutil
+import sys
+import venv
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .. import settings
+from ..errors import CryptoppaError, ToolError
+from ..runs import sha256_file
+from ..tools import run, run_program, run_status, version
+
+LCTIME = "lctime==0.0.26"
+# Versions from the product notes: the newest releases no longer build FreePDK45's FlexLib.
+LAYOUT_REQUIREMENTS = ["PDKMaster==0.1", "c4m-flexcell==0.0.4", "six"]
+PDK_PACKAGE = "c4m-pdk-freepdk45==0.0.1"
+MODELS = {"nom": "freepdk45_nom.spi", "fast": "freepdk45_ff.spi", "slow": "freepdk45_ss.spi"}
+# Bump when the method changes in a way that changes results (part of every cell's cache key).
+RECIPE = 1
+SLEW_LOW, SLEW_HIGH = 0.2, 0.8  # FlexLib's slew thresholds (checked against the library header)
+
+# Cells lctime is not asked to characterize, and why; their shipped tables stay and are marked.
+NOT_CHARACTERIZED = {
+    "dio_x0": "antenna diode: no logic function",
+    "fill_x0": "filler: no transistors",
+    "tie_x0": "bare well tie: no logic function",
+    "one_x0": "constant output: no timing arc",
+    "zero_x0": "constant output: no timing arc",
+    "nsnrlatch_x1": "latch: lctime 0.0.26 aborts on latches ('not yet supported')",
+}
+SEQUENTIAL = {"sff1_x4", "sff1r_x4"}
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything besides netlist, models and tool versions that shapes a cell's result (part of its cache key)."""
+    corner: str = "nom"
+    time_step_s: float = 1e-12  # 1e-13 moved inv_x1 table entries by < 0.3 % at 2.5x the run time
+    calc_mode: str = "worst"
+    slews_ps: tuple[float, ...] | None = None  # None: the shipped table's grid for that cell
+    loads_ff: tuple[float, ...] | None = None
+
+
+# ---------------------------------------------------------------------------- helper virtualenvs
+
+def _helper_venv(name: str, steps: list[list[str]]) -> Path:
+    env_dir = settings.current().home / name
+    python = env_dir / "bin" / "python"
+    stamp = env_dir / ".ready"
+    want = json.dumps(steps)
+    if not stamp.exists() or stamp.read_text() not in ("ok\n", want):
+        print(f"creating {env_dir} ({'; '.join(' '.join(s) for s in steps)})", file=sys.stderr)
+        venv.create(env_dir, with_pip=True, clear=True)
+        for k, step in enumerate(steps):
+            run_program(python, ["-m", "pip", "install", "-q", *step], cwd=env_dir, log=env_dir / f"pip{k}.log",
+                        timeout=1800, what=f"pip install into {env_dir.name}")
+        stamp.write_text(want)
+    return python
+
+
+def layout_python() -> Path:
+    """The PDKMaster virtualenv (shared with scripts/gen_freepdk45_footprints.py)."""
+    return _helper_venv("venv-flexlib-layout", [LAYOUT_REQUIREMENTS, ["--no-deps", PDK_PACKAGE]])
+
+
+def lctime_venv() -> Path:
+    """The lctime virtualenv; the registry finds its `lctime` there."""
+    return _helper_venv("venv-lctime", [[LCTIME]]).parent
+
+
+_EXPORT = """
+import json, os
+from c4m.pdk.freepdk45 import flexlib
+from c4m.pdk.freepdk45 import pyspice
+out = {"models_dir": os.path.dirname(pyspice.__file__), "cells": {}}
+for cell in flexlib.cells:
+    try:
+        out["cells"][cell.name] = str(pyspice.pyspicefab.new_pyspicesubcircuit(circuit=cell.circuit))
+    except Exception as err:  # cells without a circuit (fill)
+        out["cells"][cell.name] = None
+open("netlists.json", "w").write(json.dumps(out, sort_keys=True))
+"""
+
+
+def export_netlists() -> tuple[dict[str, str | None], Path]:
+    """{cell: SPICE subcircuit text} of every FlexLib cell, and the folder holding the corner model files."""
+    work = cache_root() / "export"
+    work.mkdir(parents=True, exist_ok=True)
+    python = layout_python()
+    done = work / "netlists.json"
+    stamp = python.parent.parent / ".ready"
+    if done.exists() and done.stat().st_mtime > stamp.stat().st_mtime:  # same helper venv: same netlists
+        data = json.loads(done.read_text())
+        return data["cells"], Path(data["models_dir"])
+    done.unlink(missing_ok=True)
+    run_program(python, ["-c", _EXPORT], cwd=work, log=work / "export.log", timeout=900,
+                what="PDKMaster netlist export")
+    data = json.loads((work / "netlists.json").read_text())
+    data["cells"] = {name: canonical(text) if text else None for name, text in data["cells"].items()}
+    done.write_text(json.dumps(data, sort_keys=True))
+    return data["cells"], Path(data["models_dir"])
+
+
+def canonical(netlist: str) -> str:
+    """PDKMaster orders a subcircuit's ports and devices differently from one run to the next (set order): sort
+    both so the text, and with it every cache key, depends on the circuit alone. Instances connect by name
+    (`instance`), never by position."""
+    head, body, tail = None, [], []
+    for line in netlist.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0].lower() == ".subckt":
+            head = " ".join([words[0], words[1], *sorted(words[2:])])
+        elif words[0].lower() == ".ends":
+            tail.append(line.strip())
+        else:
+            body.append(line.strip())
+    if head is None:
+        raise CryptoppaError("netlist has no .subckt line")
+    return "\n".join([head, *sorted(body), *tail]) + "\n"
+
+
+def instance(name: str, cell: str, netlist: str, nodes: dict[str, str]) -> str:
+    """A SPICE instance line of the cell connecting its ports by name."""
+    return f"{name} {' '.join(nodes[p] for p in _subckt_ports(netlist))} {cell}"
+
+
+# ---------------------------------------------------------------------------- liberty helpers
+
+def parse(text: str):
+    from liberty.parser import parse_liberty  # noqa: PLC0415 (sympy via liberty.types: heavy, only here)
+    return parse_liberty(text)
+
+
+def cell_group(lib, name: str):
+    for g in lib.get_groups("cell"):
+        if str(g.args[0]) == name:
+            return g
+    raise CryptoppaError(f"no cell {name!r} in the liberty")
+
+
+def _table_indices(lib, cell) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(slews ps, loads fF) of the cell's first cell_rise table: the shipped grid, so both tables compare point by
+    point."""
+    for pin in cell.get_groups("pin"):
+        for timing in pin.get_groups("timing"):
+            for table in timing.get_groups("cell_rise") + timing.get_groups("cell_fall"):
+                tmpl = next(t for t in lib.get_groups("lu_table_template") if str(t.args[0]) == str(table.args[0]))
+                idx = {v: tmpl.get_array(f"index_{i}")[0] for i, v in ((1, str(tmpl["variable_1"])),
+                                                                      (2, str(tmpl["variable_2"])))}
+                return (tuple(float(x) for x in idx["input_net_transition"]),
+                        tuple(float(x) for x in idx["total_output_net_capacitance"]))
+    raise CryptoppaError(f"cell {cell.args[0]}: no timing table to take the grid from")
+
+
+def _rename(text: str, mapping: dict[str, str]) -> str:
+    return re.sub(r"[A-Za-z_][A-Za-z0-9_]*", lambda m: mapping.get(m.group(0), m.group(0)), text)
+
+
+def _template(shipped, cell) -> str:
+    """A one-cell liberty for lctime: the shipped header, the cell's pins (upper-case) and its ff group."""
+    from liberty.types import EscapedString, Group  # noqa: PLC0415
+
+    upper = {str(p.args[0]): str(p.args[0]).upper() for p in cell.get_groups("pin")}
+    new = Group("cell", args=[str(cell.args[0])])
+    for pin in cell.get_groups("pin"):
+        p = Group("pin", args=[upper[str(pin.args[0])]])
+        p["direction"] = pin["direction"]
+        if pin.get("function") is not None:
+            p["function"] = EscapedString(_rename(str(pin["function"]).strip('"'), upper))
+        if pin.get("clock") is not None:
+            p["clock"] = pin["clock"]
+        new.groups.append(p)
+    for ff in cell.get_groups("ff"):
+        g = Group("ff", args=list(ff.args))
+        for attr in ff.attributes:
+            g[attr.name] = EscapedString(_rename(str(attr.value).strip('"'), upper))
+        new.groups.append(g)
+    head = parse(str(shipped))
+    head.groups = [g for g in head.groups if g.group_name == "operating_conditions"]
+    head.groups.append(new)
+    return str(head)
+
+
+def _upper_netlist(text: str, pins: list[str]) -> str:
+    """Upper-case the subcircuit's net names (KLayout does) but keep the cell name and the keywords lctime parses."""
+    out = []
+    for line in text.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0].lower() == ".subckt":
+            out.append(" ".join([".subckt", words[1], *(w.upper() for w in words[2:])]))
+        elif words[0].lower() == ".ends":
+            out.append(f".ends {words[1]}" if len(words) > 1 else ".ends")
+        elif words[0][0].upper() == "M":
+            name, d, g, s, b, model, *params = words
+            out.append(" ".join([name, d.upper(), g.upper(), s.upper(), b.upper(), model, *params]))
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------- leakage (own ngspice deck)
+
+def _subckt_ports(netlist: str) -> list[str]:
+    for line in netlist.splitlines():
+        words = line.split()
+        if words and words[0].lower() == ".subckt":
+            return words[2:]
+    raise CryptoppaError("netlist has no .subckt line")
+
+
+def leakage(cell: str, netlist: str, models: Path, inputs: list[str], vdd: float, temp: float,
+            workdir: Path) -> dict[tuple[int, ...], float]:
+    """Static power (W) for every input state, one ngspice operating point with one instance per state."""
+    ports = _subckt_ports(netlist)
+    states = list(itertools.product((0, 1), repeat=len(inputs)))
+    lines = [f"* leakage of {cell}", f".include {models}", netlist, f".temp {temp:g}", "vhi hi 0 dc " + f"{vdd:g}"]
+    for k, state in enumerate(states):
+        level = dict(zip(inputs, state))
+        nodes = []
+        for port in ports:
+            if port.lower() in ("vdd",):
+                nodes.append(f"vdd{k}")
+            elif port.lower() in ("vss", "gnd"):
+                nodes.append("0")
+            elif port in level:
+                nodes.append("hi" if level[port] else "0")
+            else:
+                nodes.append(f"out{k}_{port}")
+        lines += [f"vsup{k} vdd{k} 0 dc {vdd:g}", f"x{k} {' '.join(nodes)} {cell}"]
+    lines += [".control", "op", *(f"print -i(vsup{k})" for k in range(len(states))), ".endc", ".end"]
+    deck = workdir / "leakage.sp"
+    deck.write_text("\n".join(lines) + "\n")
+    log = workdir / "leakage.log"
+    # ngspice -b exits 1 after a .control block even when it worked: the printed currents are the result.
+    run_status("ngspice", ["-b", deck.name], cwd=workdir, log=log, timeout=300, what=f"ngspice leakage {cell}")
+    found = {int(k): float(v) for k, v in re.findall(r"-i\(vsup(\d+)\)\s*=\s*(\S+)", log.read_text())}
+    if len(found) != len(states):
+        raise ToolError(f"ngspice leakage {cell}: {len(found)} of {len(states)} currents printed", str(log))
+    return {state: found[k] * vdd for k, state in enumerate(states)}
+
+
+# ---------------------------------------------------------------------------- one cell
+
+def _cache_key(netlist: str, models: Path, options: Options, template: str) -> str:
+    digest = hashlib.sha256()
+    for part in (netlist, sha256_file(models), version("lctime") or "", version("ngspice") or "",
+                 json.dumps(asdict(options), sort_keys=True), template, str(RECIPE)):
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def cache_root() -> Path:
+    return settings.current().home / "cache" / "charlib"
+
+
+def characterize_cell(shipped, name: str, netlist: str, models: Path, options: Options, log=print,
+                      cache: Path | None = None, only_cached: bool = False) -> dict | None:
+    """Characterize one cell (cached); returns {"liberty": lctime's cell group text with our pin names,
+    "leakage": {when: W}, "key": cache key, "seconds": wall time of the uncached run}; None when only_cached
+    and it is not in the cache."""
+    cell = cell_group(shipped, name)
+    template = _template(shipped, cell)
+    key = _cache_key(netlist, models, options, template)
+    folder = (cache or cache_root()) / options.corner / name / key[:16]
+    result = folder / "result.json"
+    if result.exists():
+        return json.loads(result.read_text())
+    if only_cached:
+        return None
+    lower = {str(p.args[0]).upper(): str(p.args[0]) for p in cell.get_groups("pin")}
+    inputs = [str(p.args[0]) for p in cell.get_groups("pin") if str(p["direction"]) == "input"]
+    slews, loads = _table_indices(shipped, cell)
+    slews = options.slews_ps or slews
+    loads = options.loads_ff or loads
+    tmp = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    (tmp / "work").mkdir(parents=True)
+    (tmp / "template.lib").write_text(template)
+    (tmp / "cell.sp").write_text(_upper_netlist(netlist, [str(p.args[0]) for p in cell.get_groups("pin")]))
+    ramp = SLEW_HIGH - SLEW_LOW
+    args = ["-l", "template.lib", "--cell", name, "--spice", "cell.sp", "-I", models, "-o", "out.lib",
+            "--workingdir", "work", "--output-loads", ",".join(f"{c * 1e-3:.6g}" for c in loads),
+            "--slew-times", ",".join(f"{s / ramp * 1e-3:.6g}" for s in slews),
+            "--time-step", f"{options.time_step_s:g}", "--calc-mode", options.calc_mode, "-j", "1"]
+    if name in SEQUENTIAL:
+        args += ["--related-pin-transition", ",".join(f"{s / ramp * 1e-3:.6g}" for s in slews)]
+    vdd = float(shipped["nom_voltage"])
+    temp = float(shipped["nom_temperature"])
+    leak = leakage(name, netlist, models, inputs, vdd, temp, tmp) if name not in SEQUENTIAL else {}
+    seconds = run("lctime", args, cwd=tmp, log=tmp / "lctime.log", timeout=3600, what=f"lctime {name}")
+    text = (tmp / "out.lib").read_text()
+    out = parse(text)
+    group = cell_group(out, name)
+    # Restore pin names; relabel the slew index from lctime's full ramp to the library's 20-80 % slew.
+    body = _rename(str(group), lower)
+    body = _relabel_slews(body, slews)
+    data = {"cell": name, "key": key, "seconds": round(seconds, 1), "liberty": body,
+            "templates": [str(t) for t in out.groups if t.group_name in ("lu_table_template", "power_lut_template")],
+            "slews_ps": list(slews), "loads_ff": list(loads), "inputs": inputs,
+            "leakage_w": {"".join(map(str, s)): p for s, p in leak.items()},
+            "lctime": version("lctime"), "ngspice": version("ngspice"), "options": asdict(options)}
+    (tmp / "result.json").write_text(json.dumps(data, indent=1) + "\n")
+    shutil.rmtree(folder, ignore_errors=True)
+    tmp.rename(folder)
+    log(f"{name}: characterized in {seconds:.0f} s")
+    return data
+
+
+def _relabel_slews(body: str, slews: tuple[float, ...]) -> str:
+    """lctime writes index_2 = the ramp times it simulated; write the 20-80 % slews they stand for."""
+    want = ", ".join(f"{s:g}" for s in slews)
+    return re.sub(r'(index_2 \( \\\s*\n\s*)"[^"]*"', lambda m: f'{m.group(1)}"{want}"', body)
+
+
+# ---------------------------------------------------------------------------- reading tables back
+
+def _interp(xs: list[float], x: float) -> tuple[int, float]:
+    """Segment index and fraction for linear inter-/extrapolation in a sorted axis."""
+    if len(xs) == 1:
+        return 0, 0.0
+    i = max(0, min(len(xs) - 2, sum(1 for v in xs if v <= x) - 1))
+    return i, (x - xs[i]) / (xs[i + 1] - xs[i])
+
+
+def lookup(lib, table, slew_ps: float, load_ff: float) -> float:
+    """A delay/transition/energy table's value at (input slew, output load), bilinear as STA does, whatever the
+    template's variable order."""
+    tmpl = next(t for t in lib.groups if t.group_name in ("lu_table_template", "power_lut_template")
+                and str(t.args[0]) == str(table.args[0]))
+    variables = [str(tmpl[f"variable_{i}"]) for i in (1, 2) if tmpl.get(f"variable_{i}") is not None]
+    axes = []
+    for i, var in enumerate(variables, start=1):
+        src = table if table.get(f"index_{i}") is not None else tmpl
+        axes.append((var, [float(x) for x in src.get_array(f"index_{i}")[0]]))
+    values = [[float(x) for x in row] for row in table.get_array("values")]
+    point = {"input_net_transition": slew_ps, "input_transition_time": slew_ps,
+             "total_output_net_capacitance": load_ff}
+    if len(axes) == 1:
+        (var, xs), = axes
+        i, f = _interp(xs, point[var])
+        row = values[0]
+        return row[i] + f * (row[min(i + 1, len(row) - 1)] - row[i])
+    (v1, x1), (v2, x2) = axes
+    i, fi = _interp(x1, point[v1])
+    j, fj = _interp(x2, point[v2])
+    i1, j1 = min(i + 1, len(x1) - 1), min(j + 1, len(x2) - 1)
+    a = values[i][j] + fj * (values[i][j1] - values[i][j])
+    b = values[i1][j] + fj * (values[i1][j1] - values[i1][j])
+    return a + fi * (b - a)
+
+
+# ---------------------------------------------------------------------------- independent ngspice checks
+
+def ramp(node: str, rising: bool, slew_ps: float, start_ps: float = 20.0, vdd: float = 1.0) -> str:
+    """A linear input whose 20-80 % transition takes slew_ps (full swing over slew / 0.6)."""
+    full = slew_ps / (SLEW_HIGH - SLEW_LOW)
+    v0, v1 = (0.0, vdd) if rising else (vdd, 0.0)
+    return f"v{node} {node} 0 pwl(0 {v0} {start_ps}p {v0} {start_ps + full:.4f}p {v1})"
+
+
+def transient(workdir: Path, name: str, body: list[str], meas: list[str], models: Path, stop_ps: float = 250,
+              step_ps: float = 0.1) -> dict[str, float]:
+    """Run one ngspice transient deck; its .meas results in seconds."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    deck = workdir / f"{name}.sp"
+    deck.write_text("\n".join([f"* {name}", f".include {models}", *body, ".temp 25",
+                               f".tran {step_ps}p {stop_ps}p", *meas, ".end"]) + "\n")
+    log = workdir / f"{name}.log"
+    run_status("ngspice", ["-b", deck.name], cwd=workdir, log=log, timeout=600, what=f"ngspice {name}")
+    found = {k: float(v) for k, v in re.findall(r"^(\w+)\s*=\s*([-+0-9.eE]+)", log.read_text(), re.M)}
+    missing = [m.split()[2] for m in meas if m.split()[2] not in found]
+    if missing:
+        raise ToolError(f"ngspice {name}: no result for {', '.join(missing)}", str(log))
+    return found
+
+
+def inverter_delays(workdir: Path, netlist: str, models: Path, slew_ps: float, load_ff: float) -> dict[str, float]:
+    """inv_x1's 50 %-50 % delays (ps) driving load_ff from an input of slew_ps, by the liberty definitions and
+    nothing of lctime: {"cell_rise": output rising, "cell_fall": output falling}."""
+    out = {}
+    for rising_in in (True, False):
+        tag = "r" if rising_in else "f"
+        res = transient(workdir, f"inv_{tag}", [
+            netlist, "vdd vdd 0 dc 1.0", ramp("in", rising_in, slew_ps),
+            instance("x1", "inv_x1", netlist, {"vss": "0", "vdd": "vdd", "i": "in", "nq": "out"}),
+            f"cl out 0 {load_ff}f"],
+            [f".meas tran d TRIG v(in) VAL=0.5 {'RISE' if rising_in else 'FALL'}=1 "
+             f"TARG v(out) VAL=0.5 {'FALL' if rising_in else 'RISE'}=1"], models)
+        out["cell_fall" if rising_in else "cell_rise"] = res["d"] * 1e12
+    return out
+
+
+def fo4(workdir: Path, netlists: dict[str, str], models: Path, cell: str, pins: dict[str, str],
+        load_cell: str | None = None, load_pins: dict[str, str] | None = None) -> float:
+    """Average 50 %-50 % delay (ps) of one gate in a chain where every gate drives four gates (copies of itself,
+    or of load_cell): pins name the cell's ports, IN and OUT standing for the chain's nodes, side inputs tied."""
+    load_cell, load_pins = load_cell or cell, load_pins or pins
+
+    def gate(name, a, y, c=cell, p=pins):
+        return instance(name, c, netlists[c], {q: {"IN": a, "OUT": y}.get(n, n) for q, n in p.items()})
+
+    full = 20.0 / (SLEW_HIGH - SLEW_LOW)  # a pulse: rising at 20 ps, falling at 120 ps
+    body = sorted({netlists[cell], netlists[load_cell]}) + [
+        "vdd vdd 0 dc 1.0", f"vn0 n0 0 pwl(0 0 20p 0 {20 + full:.3f}p 1 120p 1 {120 + full:.3f}p 0)"]
+    for k in range(4):
+        body.append(gate(f"xs{k}", f"n{k}", f"n{k + 1}"))
+        body += [gate(f"xd{k}_{j}", f"n{k + 1}", f"d{k}_{j}", load_cell, load_pins) for j in range(3)]
+    body += [gate(f"xe{j}", "n4", f"e{j}") for j in range(4)]
+    # Stage 2 (n2 -> n3) sees a realistic input slew and a realistic load.
+    res = transient(workdir, f"fo4_{cell}", body, [
+        ".meas tran a TRIG v(n2) VAL=0.5 RISE=1 TARG v(n3) VAL=0.5 FALL=1",
+        ".meas tran b TRIG v(n2) VAL=0.5 FALL=1 TARG v(n3) VAL=0.5 RISE=1"], models, stop_ps=240, step_ps=0.2)
+    return (res["a"] + res["b"]) / 2 * 1e12
+
+
+INV_PINS = {"vss": "0", "vdd": "vdd", "i": "IN", "nq": "OUT"}
+NAND2_PINS = {"vss": "0", "vdd": "vdd", "i0": "IN", "i1": "vdd", "nq": "OUT"}
