@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cryptoppa import settings
 from cryptoppa.activity.annotate import annotation
 from cryptoppa.activity.core_workload import simulate
 from cryptoppa.activity.gatesim import build_gate_sim, run_gate_sim
@@ -28,12 +29,14 @@ HERE = Path(__file__).parent
 @pytest.fixture(scope="module")
 def mc(tmp_path_factory):
     """(run dir of rv32_mc ZK=0, its Verilator gate-level simulator, liberty, its flow point)."""
-    work = tmp_path_factory.mktemp("mc")
-    ppa = cores._ppa("rv32_mc", 0, cores.CoreMatrix(), work / "cache")
+    # The user's run cache, as the README commands use it: content-addressed, so a warm rerun skips the
+    # core's synthesis and the Verilator build of its netlist.
+    work, cache = tmp_path_factory.mktemp("mc"), settings.current().cache
+    ppa = cores._ppa("rv32_mc", 0, cores.CoreMatrix(), cache)
     assert ppa["ppa_status"] in ("ok", "cached"), ppa["ppa_error"]
     run_dir, lib = Path(ppa["ppa_run_dir"]), liberty(get("freepdk45"), "nom")
     point = flow_point(cores.core_point("rv32_mc", 0, cores.CoreMatrix()), work / "generated")
-    return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=work / "gatesim"), lib, point
+    return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=cache / "gatesim"), lib, point
 
 
 @pytest.fixture(scope="module")
