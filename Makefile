@@ -12,10 +12,10 @@ demo: bootstrap
 
 # Two workers: the machines this runs on have two cores.
 test: bootstrap
-	.venv/bin/python -m pytest -q -n 2
+	.venv/bin/python -m pytest -q -n 2 --dist loadgroup
 
 test-full: bootstrap
-	CRYPTOPPA_FULL=1 .venv/bin/python -m pytest -q -n 2 -m ""
+	CRYPTOPPA_FULL=1 .venv/bin/python -m pytest -q -n 2 --dist loadgroup -m ""
 
 # JupyterLab on the notebooks (they open the committed thesis data, or results/demo after `make demo`).
 notebook: bootstrap

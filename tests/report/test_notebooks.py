@@ -9,6 +9,10 @@ nbformat = pytest.importorskip("nbformat", reason="needs nbformat, nbclient and 
 nbclient = pytest.importorskip("nbclient", reason="needs nbformat, nbclient and ipykernel in .venv")
 pytest.importorskip("ipykernel", reason="needs ipykernel in .venv")
 
+# One xdist worker runs every notebook (make test: --dist loadgroup): two Jupyter kernels starting at once
+# stalled for minutes in CI runs.
+pytestmark = pytest.mark.xdist_group("notebooks")
+
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 NAMES = ["feasibility_explorer.ipynb", "owen2013_vs_cryptoppa.ipynb"]
 
