@@ -1,5 +1,6 @@
 """The one rule for names that reach a tool script: plain identifiers only."""
 
+import math
 import re
 
 from .errors import InputError
@@ -11,3 +12,15 @@ def check_identifier(text: str, what: str) -> str:
     if not isinstance(text, str) or not IDENT.match(text):
         raise InputError(f"{what} {text!r} is not a plain identifier (letters, digits, underscore)")
     return text
+
+
+def check_synthesis_point(top: str, clock_port: str, params, clock_mhz) -> None:
+    """What every synthesis point (ASIC or FPGA) must hold before any of it reaches a script."""
+    check_identifier(top, "top module")
+    check_identifier(clock_port, "clock port")
+    for name, value in params:
+        check_identifier(name, "parameter name")
+        if not isinstance(value, int):
+            raise InputError(f"parameter {name}: value must be an integer, got {value!r}")
+    if not (isinstance(clock_mhz, (int, float)) and math.isfinite(clock_mhz) and clock_mhz > 0):
+        raise InputError(f"clock must be a finite positive frequency in MHz, got {clock_mhz}")

@@ -7,7 +7,6 @@ is pasted into a script.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from ..activity.workload import check_workload, is_engine_workload
 from ..designs import Design, Sources
 from ..designs.sources import SV_SUFFIXES, parse_define
 from ..errors import InputError
-from ..names import check_identifier
+from ..names import check_identifier, check_synthesis_point
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor
 from ..runs import StepPlan, sha256_file
@@ -57,14 +56,7 @@ class FlowPoint:
     groups: tuple[str, ...] = ()  # optional engine port groups the perf bench must drive
 
     def __post_init__(self):
-        check_identifier(self.top, "top module")
-        check_identifier(self.clock_port, "clock port")
-        for name, value in self.params:
-            check_identifier(name, "parameter name")
-            if not isinstance(value, int):
-                raise InputError(f"parameter {name}: value must be an integer, got {value!r}")
-        if not (isinstance(self.clock_mhz, (int, float)) and math.isfinite(self.clock_mhz) and self.clock_mhz > 0):
-            raise InputError(f"clock must be a finite positive frequency in MHz, got {self.clock_mhz}")
+        check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
         if not 0 <= self.input_activity <= 2:
             raise InputError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
         if self.activity != "vectorless":

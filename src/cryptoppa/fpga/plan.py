@@ -6,14 +6,13 @@ FPGA fits (001 Eq. 5.4) counted flat arrays too.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..designs import Design, Sources
 from ..designs.sources import SV_SUFFIXES
 from ..errors import InputError
-from ..names import check_identifier
+from ..names import check_synthesis_point
 from ..runs import StepPlan, sha256_file
 from ..sim import perf
 from ..tools import version
@@ -43,15 +42,8 @@ class FpgaPoint:
     groups: tuple[str, ...] = ()
 
     def __post_init__(self):
-        check_identifier(self.top, "top module")
-        check_identifier(self.clock_port, "clock port")
+        check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
         get(self.target)
-        for name, value in self.params:
-            check_identifier(name, "parameter name")
-            if not isinstance(value, int):
-                raise InputError(f"parameter {name}: value must be an integer, got {value!r}")
-        if not (isinstance(self.clock_mhz, (int, float)) and math.isfinite(self.clock_mhz) and self.clock_mhz > 0):
-            raise InputError(f"clock must be a finite positive frequency in MHz, got {self.clock_mhz}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise InputError(f"seed must be a non-negative integer, got {self.seed!r}")
         if not self.rtl:
