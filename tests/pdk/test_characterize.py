@@ -28,12 +28,26 @@ def test_inverter_delay_matches_an_ngspice_transient(cells, tmp_path):
                                 cache=tmp_path / "cache")
     lib = ch.parse("library (x) {\n" + "\n".join(data["templates"]) + data["liberty"] + "\n}")
     timing = ch.cell_group(lib, "inv_x1").get_groups("pin", "nq")[0].get_groups("timing")[0]
-    spice = ch.inverter_delays(tmp_path, netlists["inv_x1"], models, SLEW_PS, LOAD_FF)
+    spice = ch.inverter_transient(tmp_path, netlists["inv_x1"], models, SLEW_PS, LOAD_FF)
     for table in ("cell_rise", "cell_fall"):
         ours = ch.lookup(lib, timing.get_groups(table)[0], SLEW_PS, LOAD_FF)
         assert ours == pytest.approx(spice[table], rel=0.04), (table, ours, spice)
+    # Internal energy by the liberty convention (output edge, load's C*V^2 left out), from its own decks.
+    energy = ch.arc_energy("inv_x1", netlists["inv_x1"], models, "!(i)", ["i"], "i", (SLEW_PS,), (LOAD_FF,),
+                           1.0, 25.0, tmp_path / "energy")
+    for table in ("rise_power", "fall_power"):
+        assert energy[table][0][0] == pytest.approx(spice[table], abs=0.05), (table, energy, spice)
+    # Charging the load is not internal energy: an output rise costs well under C*V^2 more than a fall.
+    assert 0 < spice["rise_power"] + spice["fall_power"] < LOAD_FF
     # Leakage from the operating point: nanowatts per cell at 45 nm, not micro- or picowatts.
     assert all(1e-10 < w < 1e-7 for w in data["leakage_w"].values())
+
+
+def test_liberty_functions_and_arcs():
+    assert [ch.logic("(i0 ^ i1)", {"i0": a, "i1": b}) for a in (0, 1) for b in (0, 1)] == [0, 1, 1, 0]
+    assert ch.logic("((i1 & (i0 | cmd)) | (i0 & !(cmd)))", {"i0": 1, "i1": 0, "cmd": 0}) == 1
+    with pytest.raises(Exception, match="unsupported liberty function"):
+        ch.logic("__import__('os')", {})
 
 
 def test_physics_fo4_and_nand2_over_inverter(cells, tmp_path):

@@ -9,7 +9,10 @@ functions, flip-flop groups, operating conditions) stays.
 Two conventions of lctime 0.0.26 are corrected here rather than trusted:
 - it ramps the input from 0 to 100 % over the given slew, while liberty slews here are 20-80 %: lctime is given
   slew / 0.6 and the table index is written back as the 20-80 % slew;
-- it reads netlists through KLayout, which upper-cases net names: pins are upper-cased in its input and restored.
+- it reads netlists through KLayout, which upper-cases net names: pins are upper-cased in its input and restored;
+- its rise_power/fall_power tables are keyed by the input's edge and hold all the energy the supply delivers,
+  while liberty keys them by the output's edge and leaves charging the load to the STA tool (switching power):
+  `internal_energy` relabels them by the arc's timing sense and subtracts C_load * Vdd^2 from the output-rise table.
 It writes no leakage: leakage is an ngspice operating point per input state (own deck, `leakage`).
 """
 
@@ -37,6 +40,7 @@ PDK_PACKAGE = "c4m-pdk-freepdk45==0.0.1"
 MODELS = {"nom": "freepdk45_nom.spi", "fast": "freepdk45_ff.spi", "slow": "freepdk45_ss.spi"}
 # Bump when the method changes in a way that changes results (part of every cell's cache key).
 RECIPE = 1
+ENERGY_RECIPE = 1  # the same for `cell_energy`
 SLEW_LOW, SLEW_HIGH = 0.2, 0.8  # FlexLib's slew thresholds (checked against the library header)
 
 # Cells lctime is not asked to characterize, and why; their shipped tables stay and are marked.
@@ -277,8 +281,19 @@ def cache_root() -> Path:
     return settings.current().home / "cache" / "charlib"
 
 
+def failure_record(folder: Path) -> Path:
+    return folder.with_name(folder.name + ".failed.json")
+
+
+def record_failure(folder: Path, error: str) -> None:
+    """Keep why a cell failed beside its cache entry: a rerun reports it instead of spending the time again."""
+    failure_record(folder).parent.mkdir(parents=True, exist_ok=True)
+    failure_record(folder).write_text(json.dumps({"error": error}) + "\n")
+
+
 def characterize_cell(shipped, name: str, netlist: str, models: Path, options: Options, log=print,
-                      cache: Path | None = None, only_cached: bool = False) -> dict | None:
+                      cache: Path | None = None, only_cached: bool = False,
+                      retry_failed: bool = False, timeout_s: float = 3600.0) -> dict | None:
     """Characterize one cell (cached); returns {"liberty": lctime's cell group text with our pin names,
     "leakage": {when: W}, "key": cache key, "seconds": wall time of the uncached run}; None when only_cached
     and it is not in the cache."""
@@ -289,6 +304,9 @@ def characterize_cell(shipped, name: str, netlist: str, models: Path, options: O
     result = folder / "result.json"
     if result.exists():
         return json.loads(result.read_text())
+    failed = failure_record(folder)
+    if failed.exists() and not retry_failed:
+        raise CryptoppaError(json.loads(failed.read_text())["error"] + " (recorded by an earlier run)")
     if only_cached:
         return None
     lower = {str(p.args[0]).upper(): str(p.args[0]) for p in cell.get_groups("pin")}
@@ -311,7 +329,12 @@ def characterize_cell(shipped, name: str, netlist: str, models: Path, options: O
     vdd = float(shipped["nom_voltage"])
     temp = float(shipped["nom_temperature"])
     leak = leakage(name, netlist, models, inputs, vdd, temp, tmp) if name not in SEQUENTIAL else {}
-    seconds = run("lctime", args, cwd=tmp, log=tmp / "lctime.log", timeout=3600, what=f"lctime {name}")
+    try:
+        seconds = run("lctime", args, cwd=tmp, log=tmp / "lctime.log", timeout=timeout_s,
+                      what=f"lctime {name}")
+    except ToolError as err:
+        record_failure(folder, str(err).split(" (log: ")[0])
+        raise
     text = (tmp / "out.lib").read_text()
     out = parse(text)
     group = cell_group(out, name)
@@ -334,6 +357,104 @@ def _relabel_slews(body: str, slews: tuple[float, ...]) -> str:
     """lctime writes index_2 = the ramp times it simulated; write the 20-80 % slews they stand for."""
     want = ", ".join(f"{s:g}" for s in slews)
     return re.sub(r'(index_2 \( \\\s*\n\s*)"[^"]*"', lambda m: f'{m.group(1)}"{want}"', body)
+
+
+def logic(function: str, values: dict[str, int]) -> int:
+    """A liberty function (!, &, |, ^, parentheses) of 0/1 inputs."""
+    if not re.fullmatch(r"[\w\s()!&|^]+", function):
+        raise CryptoppaError(f"unsupported liberty function {function!r}")
+    return eval(function.replace("!", "~"), {"__builtins__": {}}, dict(values)) & 1  # noqa: S307 (checked above)
+
+
+def arc_energy(cell: str, netlist: str, models: Path, function: str, inputs: list[str], related: str,
+               slews_ps: tuple[float, ...], loads_ff: tuple[float, ...], vdd: float, temp: float,
+               workdir: Path) -> dict[str, list[list[float]]]:
+    """Internal energy (fJ) of one arc, keyed by the output's edge as liberty keys it ({"rise_power": rows over
+    loads, columns over slews, "fall_power": ...}): what the supply delivers over the edge, less the
+    C_load * Vdd^2 charging the load takes on the output's rise (STA tools charge that as switching power; the
+    input's own charge is the driving net's switching power). Averaged over the side-input states that let the
+    related pin switch the output. One ngspice deck per state and input edge, one cell copy per grid point.
+
+    Replaces lctime 0.0.26's power tables, which stop integrating once the output reaches 99 % (a slow input's
+    remaining short-circuit current is lost), sum non-uniform time steps as if uniform, and key by input edge."""
+    ports = _subckt_ports(netlist)
+    side = [p for p in inputs if p != related]
+    full_max = max(slews_ps) / (SLEW_HIGH - SLEW_LOW)
+    start, stop = 20.0, 20.0 + full_max + 200.0 + 20.0 * max(loads_ff)  # settled: checked by the final voltage
+    grid = [(i, j, c, s) for i, c in enumerate(loads_ff) for j, s in enumerate(slews_ps)]
+    sums = {e: [[0.0] * len(slews_ps) for _ in loads_ff] for e in ("rise_power", "fall_power")}
+    counts = {"rise_power": 0, "fall_power": 0}
+    for state in itertools.product((0, 1), repeat=len(side)):
+        level = dict(zip(side, state))
+        before, after = logic(function, {**level, related: 0}), logic(function, {**level, related: 1})
+        if before == after:
+            continue
+        for rising_in in (True, False):
+            out_rises = (after if rising_in else before) == 1
+            edge = "rise_power" if out_rises else "fall_power"
+            lines = [netlist, f"vhi hi 0 dc {vdd:g}"]
+            meas = []
+            for k, (_, _, load, slew) in enumerate(grid):
+                nodes = {p: ("hi" if level[p] else "0") for p in side}
+                nodes.update({related: f"in{k}", "vss": "0", "gnd": "0", "vdd": f"vdd{k}"})
+                nodes = {p: nodes.get(p.lower(), nodes.get(p, f"out{k}")) for p in ports}
+                lines += [f"vsup{k} vdd{k} 0 dc {vdd:g}", ramp(f"in{k}", rising_in, slew, start, vdd),
+                          f"x{k} {' '.join(nodes[p] for p in ports)} {cell}", f"cl{k} out{k} 0 {load:g}f"]
+                meas += [f".meas tran e{k} INTEG par('-i(vsup{k})*{vdd:g}') FROM=0p TO={stop:.1f}p",
+                         f".meas tran v{k} FIND v(out{k}) AT={stop:.1f}p"]
+            name = f"energy_{related}_{''.join(map(str, state))}_{'r' if rising_in else 'f'}"
+            # A 2 ps print step (= largest time step) moved no entry by over 1 % from 0.5 ps, at 2.5x the speed.
+            res = transient(workdir, name, lines, meas, models, stop_ps=stop, step_ps=2.0, temp=temp)
+            for k, (i, j, load, _) in enumerate(grid):
+                if abs(res[f"v{k}"] - (vdd if out_rises else 0.0)) > 0.02 * vdd:
+                    raise ToolError(f"ngspice {cell} {name}: output not settled by {stop:.0f} ps", str(workdir))
+                sums[edge][i][j] += res[f"e{k}"] * 1e15 - (load * vdd * vdd if out_rises else 0.0)
+            counts[edge] += 1
+    if not all(counts.values()):
+        raise CryptoppaError(f"{cell}: {related} never switches the output both ways")
+    return {e: [[v / counts[e] for v in row] for row in rows] for e, rows in sums.items()}
+
+
+def cell_energy(shipped, name: str, netlist: str, models: Path, corner: str, slews_ps, loads_ff,
+                cache: Path | None = None, only_cached: bool = False) -> dict | None:
+    """{output pin: {related pin: arc_energy tables}} of a combinational cell at the corner's voltage and
+    temperature (cached like `characterize_cell`); None when only_cached and it is not in the cache."""
+    cell = cell_group(shipped, name)
+    vdd, temp = float(shipped["nom_voltage"]), float(shipped["nom_temperature"])
+    inputs = [str(p.args[0]) for p in cell.get_groups("pin") if str(p["direction"]) == "input"]
+    functions = {str(p.args[0]): str(p["function"]).strip('"') for p in cell.get_groups("pin")
+                 if str(p["direction"]) == "output"}
+    digest = hashlib.sha256()
+    for part in (netlist, sha256_file(models), version("ngspice") or "", json.dumps(
+            [functions, list(slews_ps), list(loads_ff), vdd, temp, ENERGY_RECIPE], sort_keys=True)):
+        digest.update(part.encode() + b"\0")
+    path = (cache or cache_root()) / corner / name / f"energy-{digest.hexdigest()[:16]}.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    if only_cached:
+        return None
+    work = path.with_suffix(".tmp")
+    shutil.rmtree(work, ignore_errors=True)
+    tables = {out: {rel: arc_energy(name, netlist, models, fn, inputs, rel, tuple(slews_ps), tuple(loads_ff), vdd,
+                                    temp, work) for rel in inputs}
+              for out, fn in functions.items()}
+    path.write_text(json.dumps(tables) + "\n")
+    shutil.rmtree(work, ignore_errors=True)
+    return tables
+
+
+# Each cell of a characterized liberty carries one of these comments; `pdk show` lists the shipped ones.
+CHARACTERIZED = "characterized"
+SHIPPED = "shipped FlexLib tables"
+
+
+def cell_mark(note: str) -> str:
+    return f"/* cryptoppa: {note} */"
+
+
+def shipped_cells(liberty_text: str) -> dict[str, str]:
+    """Cells of a characterized liberty that keep the shipped tables, and why."""
+    return dict(re.findall(r"cell \((\w+)\) \{\s*/\* cryptoppa: " + SHIPPED + r" \((.*?)\) \*/", liberty_text))
 
 
 # ---------------------------------------------------------------------------- reading tables back
@@ -383,11 +504,11 @@ def ramp(node: str, rising: bool, slew_ps: float, start_ps: float = 20.0, vdd: f
 
 
 def transient(workdir: Path, name: str, body: list[str], meas: list[str], models: Path, stop_ps: float = 250,
-              step_ps: float = 0.1) -> dict[str, float]:
+              step_ps: float = 0.1, temp: float = 25.0) -> dict[str, float]:
     """Run one ngspice transient deck; its .meas results in seconds."""
     workdir.mkdir(parents=True, exist_ok=True)
     deck = workdir / f"{name}.sp"
-    deck.write_text("\n".join([f"* {name}", f".include {models}", *body, ".temp 25",
+    deck.write_text("\n".join([f"* {name}", f".include {models}", *body, f".temp {temp:g}",
                                f".tran {step_ps}p {stop_ps}p", *meas, ".end"]) + "\n")
     log = workdir / f"{name}.log"
     run_status("ngspice", ["-b", deck.name], cwd=workdir, log=log, timeout=600, what=f"ngspice {name}")
@@ -398,9 +519,11 @@ def transient(workdir: Path, name: str, body: list[str], meas: list[str], models
     return found
 
 
-def inverter_delays(workdir: Path, netlist: str, models: Path, slew_ps: float, load_ff: float) -> dict[str, float]:
-    """inv_x1's 50 %-50 % delays (ps) driving load_ff from an input of slew_ps, by the liberty definitions and
-    nothing of lctime: {"cell_rise": output rising, "cell_fall": output falling}."""
+def inverter_transient(workdir: Path, netlist: str, models: Path, slew_ps: float, load_ff: float) -> dict[str, float]:
+    """inv_x1 driving load_ff from an input of slew_ps, by the liberty definitions and nothing of lctime:
+    50 %-50 % delays in ps ("cell_rise": output rising, "cell_fall") and internal energy in fJ ("rise_power":
+    output rising, "fall_power"): what the supply delivers over the edge, less the C_load * Vdd^2 that charging
+    the load takes on the output's rise. A deck of its own, not `arc_energy`'s, so each checks the other."""
     out = {}
     for rising_in in (True, False):
         tag = "r" if rising_in else "f"
@@ -409,9 +532,31 @@ def inverter_delays(workdir: Path, netlist: str, models: Path, slew_ps: float, l
             instance("x1", "inv_x1", netlist, {"vss": "0", "vdd": "vdd", "i": "in", "nq": "out"}),
             f"cl out 0 {load_ff}f"],
             [f".meas tran d TRIG v(in) VAL=0.5 {'RISE' if rising_in else 'FALL'}=1 "
-             f"TARG v(out) VAL=0.5 {'FALL' if rising_in else 'RISE'}=1"], models)
-        out["cell_fall" if rising_in else "cell_rise"] = res["d"] * 1e12
+             f"TARG v(out) VAL=0.5 {'FALL' if rising_in else 'RISE'}=1",
+             ".meas tran esup INTEG par('-i(vdd)*v(vdd)') FROM=0p TO=250p"], models)
+        edge = "fall" if rising_in else "rise"
+        out[f"cell_{edge}"] = res["d"] * 1e12
+        load_energy = 0.0 if rising_in else load_ff * 1e-15
+        out[f"{edge}_power"] = (res["esup"] - load_energy) * 1e15
     return out
+
+
+def flop_clock_to_q(workdir: Path, netlist: str, models: Path, slew_ps: float, load_ff: float) -> dict[str, float]:
+    """sff1_x4's clock-to-q delays (ps, 50 %-50 %) with the data settled long before the edge:
+    {"cell_rise": q rising, "cell_fall": q falling}. Checks the flip-flop tables lctime cannot make here."""
+    full = slew_ps / (SLEW_HIGH - SLEW_LOW)
+    edges = [100.0, 400.0, 700.0]  # rising clock edges: load 0, then 1 (q rises), then 0 (q falls)
+    clock = ["0 0"]
+    for t in edges:
+        clock += [f"{t:.1f}p 0", f"{t + full:.2f}p 1", f"{t + 150:.1f}p 1", f"{t + 150 + full:.2f}p 0"]
+    data = "pwl(0 0 250p 0 260p 1 550p 1 560p 0)"
+    res = transient(workdir, "sff_ckq", [
+        netlist, "vdd vdd 0 dc 1.0", f"vck ck 0 pwl({' '.join(clock)})", f"vi d 0 {data}",
+        instance("x1", "sff1_x4", netlist, {"vss": "0", "vdd": "vdd", "ck": "ck", "i": "d", "q": "q"}),
+        f"cl q 0 {load_ff}f"],
+        [".meas tran r TRIG v(ck) VAL=0.5 RISE=2 TARG v(q) VAL=0.5 RISE=1",
+         ".meas tran f TRIG v(ck) VAL=0.5 RISE=3 TARG v(q) VAL=0.5 FALL=1"], models, stop_ps=1000)
+    return {"cell_rise": res["r"] * 1e12, "cell_fall": res["f"] * 1e12}
 
 
 def fo4(workdir: Path, netlists: dict[str, str], models: Path, cell: str, pins: dict[str, str],
