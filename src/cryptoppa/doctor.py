@@ -34,9 +34,11 @@ def checks() -> list[Check]:
                 ok, where, fix = True, str(lib), ""
             except CryptoppaError:
                 ok, where, fix = False, "-", f"cryptoppa pdk install {name}"
+                if desc.source["kind"] == "committed":
+                    fix = desc.source["command"].replace("CORNER", corner)
                 if name == "nangate45":
                     fix += f"  (or export {desc.source['env']}=/path/to/nangate45)"
-            out.append(Check(f"{name}:{corner}", "pdk", name == "freepdk45", ok,
+            out.append(Check(f"{name}:{corner}", "pdk", name == pdk.DEFAULT_PDK, ok,
                              desc.source.get("version", "-"), where, fix))
     return out
 

@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import CryptoppaError, InputError
 from ..feasibility.report_text import to_markdown
+from ..pdk import DEFAULT_PDK
 from ..flow.core_energy import core_energy
 from ..sim.core_sim import run_core
 from ..sw import build_firmware, check_results, parse_results
@@ -55,7 +56,7 @@ class CoreMatrix:
     opts: tuple[str, ...] = ("-O2",)
     long_bytes: int = 0  # the long GCM buffer (16384 in the full matrix); 0 = only the 64-byte line
     cbc_bytes: tuple[int, ...] = ()
-    pdk: str = "freepdk45"
+    pdk: str = DEFAULT_PDK
     corner: str = "nom"
     clock_mhz: float = 100.0
     energy: bool = False  # gate-level simulation of the 64-byte GCM line: annotated power, energy per byte

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .. import designs as designs_mod
@@ -9,6 +11,7 @@ from .. import doctor as doctor_mod
 from .. import pdk as pdk_mod
 from ..errors import CryptoppaError, MissingToolError
 from ..feasibility.presets import load_presets
+from ..pdk.characterize import shipped_cells
 
 
 @click.command()
@@ -28,9 +31,10 @@ def pdk():
 
 @pdk.command("list")
 def pdk_list():
+    width = max(map(len, pdk_mod.available()))
     for name in pdk_mod.available():
         desc = pdk_mod.get(name)
-        click.echo(f"{name:10s} corners: {', '.join(desc.corners):16s} {desc.description}")
+        click.echo(f"{name:{width}s} corners: {', '.join(desc.corners):16s} {desc.description}")
 
 
 @pdk.command("install")
@@ -57,6 +61,10 @@ def pdk_show(name):
         except CryptoppaError as err:
             where = f"not available ({err})"
         click.echo(f"  corner {corner}: {where}")
+        if desc.source["kind"] == "committed" and isinstance(where, Path):
+            shipped = shipped_cells(where.read_text())
+            click.echo(f"    {len(shipped)} cells keep the shipped tables"
+                       + "".join(f"\n      {cell}: {why}" for cell, why in shipped.items()))
     for what, why in desc.repairs.items():
         click.echo(f"  repair {what}: {' '.join(why.split())}")
 

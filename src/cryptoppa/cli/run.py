@@ -88,7 +88,7 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
               help="folder searched by `include (repeatable)")
 @click.option("--define", "defines", multiple=True, help="NAME or NAME=VALUE macro for every tool (repeatable)")
 @click.option("--top", help="top module (with --rtl / -f)")
-@click.option("--pdk", "pdk_name", default="freepdk45", show_default=True)
+@click.option("--pdk", "pdk_name", default=pdk_mod.DEFAULT_PDK, show_default=True)
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")

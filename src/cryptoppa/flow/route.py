@@ -14,8 +14,8 @@ from ..runs import StepResult, run_step
 from .execute import characterize
 from .plan import FlowPoint
 
-# The only library with layouts Coriolis can place: FlexLib's cells come from PDKMaster.
-ROUTABLE_PDKS = ("freepdk45",)
+# The libraries with layouts Coriolis can place: FlexLib's cells (shipped or re-characterized tables) come from PDKMaster.
+ROUTABLE_PDKS = ("freepdk45", "freepdk45_char")
 
 
 def route_point(point: FlowPoint, cache: Path, force: bool = False,

@@ -1,6 +1,6 @@
 """PDK layer: descriptors in pdk/*.toml, installation into the data directory, liberty lookup."""
 
-from .descriptor import PdkDescriptor, available, get
+from .descriptor import DEFAULT_PDK, PdkDescriptor, available, get
 from .install import install, liberty
 
-__all__ = ["PdkDescriptor", "available", "get", "install", "liberty"]
+__all__ = ["DEFAULT_PDK", "PdkDescriptor", "available", "get", "install", "liberty"]

@@ -9,6 +9,12 @@ from .. import tomlfile
 from ..errors import InputError
 from ..paths import PDK_DESCRIPTORS
 
+# How a PDK's liberty files arrive: a pinned PyPI source distribution (repaired on install), a local folder or a
+# checksummed download, or files committed beside the descriptor (our own characterization).
+SOURCE_KINDS = ("pypi-sdist", "local-or-download", "committed")
+# What `cryptoppa run` and the baselines use unless told otherwise; README "PDKs" says why this one.
+DEFAULT_PDK = "freepdk45"
+
 
 @dataclass(frozen=True)
 class PdkDescriptor:
@@ -48,6 +54,10 @@ def load(path: Path) -> PdkDescriptor:
     for corner, table in tomlfile.key(data, "corners", dict, str(path)).items():
         lib = tomlfile.key(table, "liberty", (str, list), f"{path} [corners.{corner}]")
         corners[corner] = (lib,) if isinstance(lib, str) else tuple(lib)
+    source = tomlfile.key(data, "source", dict, str(path))
+    kind = tomlfile.key(source, "kind", str, f"{path} [source]")
+    if kind not in SOURCE_KINDS:
+        raise InputError(f"{path} [source] kind: expected one of {', '.join(SOURCE_KINDS)}, got {kind!r}")
     desc = PdkDescriptor(
         name=tomlfile.key(pdk, "name", str, where),
         description=tomlfile.key(pdk, "description", str, where),
@@ -59,7 +69,7 @@ def load(path: Path) -> PdkDescriptor:
         tie_low=_cell_pin(tomlfile.key(pdk, "tie_low", str, where), where),
         driver_cell=tomlfile.key(pdk, "driver_cell", str, where),
         dont_use=tuple(tomlfile.key(pdk, "dont_use", list, where)),
-        source=tomlfile.key(data, "source", dict, str(path)),
+        source=source,
         corners=corners,
         repairs=data.get("repairs", {}),
     )

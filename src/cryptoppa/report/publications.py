@@ -43,6 +43,7 @@ PUBLICATIONS = {
         }),
         Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
         Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route_gcm_iter.toml")}),
+        Publication("libraries", {"results": Source("results/libraries", "cryptoppa sweep sweeps/libraries.toml")}),
         Publication("power_activity", {
             "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
         }),
