@@ -43,8 +43,8 @@ def measure() -> None:
     shipped = ch.parse(pdk.liberty(pdk.get("freepdk45"), "nom").read_text())
     ours = ch.parse(OURS.read_text())
     arcs, cells = [], []
-    characterized = [str(c.args[0]) for c in ours.get_groups("cell")
-                     if "cryptoppa: characterized" in _cell_comment(OURS, str(c.args[0]))]
+    shipped_here = ch.shipped_cells(OURS.read_text())
+    characterized = [str(c.args[0]) for c in ours.get_groups("cell") if str(c.args[0]) not in shipped_here]
     for name in characterized:
         mine, theirs = ch.cell_group(ours, name), ch.cell_group(shipped, name)
         slews, loads = ch._table_indices(shipped, theirs)
@@ -104,14 +104,6 @@ def measure() -> None:
     physics += [["ngspice", "fo4_inv_x1_ps", _fmt(inv)], ["ngspice", "fo4_na2_x1_ps", _fmt(nand)],
                 ["ngspice", "na2_over_inv", _fmt(nand / inv)]]
     _write(DATA / "physics.csv", ["source", "quantity", "value"], physics)
-
-
-def _cell_comment(path: Path, cell: str, _cache: dict = {}) -> str:  # noqa: B006 (memo of the file's lines)
-    if path not in _cache:
-        lines = path.read_text().split("\n")
-        _cache[path] = {ln.strip()[6:-3].strip(" )"): lines[k + 1] for k, ln in enumerate(lines)
-                        if ln.strip().startswith("cell (")}
-    return _cache[path].get(cell, "")
 
 
 def _fo4_from_tables(ch, lib) -> tuple[float, float]:

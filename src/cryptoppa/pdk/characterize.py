@@ -269,12 +269,16 @@ def leakage(cell: str, netlist: str, models: Path, inputs: list[str], vdd: float
 
 # ---------------------------------------------------------------------------- one cell
 
-def _cache_key(netlist: str, models: Path, options: Options, template: str) -> str:
+def _hash(*parts: str) -> str:
     digest = hashlib.sha256()
-    for part in (netlist, sha256_file(models), version("lctime") or "", version("ngspice") or "",
-                 json.dumps(asdict(options), sort_keys=True), template, str(RECIPE)):
+    for part in parts:
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()
+
+
+def _cache_key(netlist: str, models: Path, options: Options, template: str) -> str:
+    return _hash(netlist, sha256_file(models), version("lctime") or "", version("ngspice") or "",
+                 json.dumps(asdict(options), sort_keys=True), template, str(RECIPE))
 
 
 def cache_root() -> Path:
@@ -424,11 +428,9 @@ def cell_energy(shipped, name: str, netlist: str, models: Path, corner: str, sle
     inputs = [str(p.args[0]) for p in cell.get_groups("pin") if str(p["direction"]) == "input"]
     functions = {str(p.args[0]): str(p["function"]).strip('"') for p in cell.get_groups("pin")
                  if str(p["direction"]) == "output"}
-    digest = hashlib.sha256()
-    for part in (netlist, sha256_file(models), version("ngspice") or "", json.dumps(
-            [functions, list(slews_ps), list(loads_ff), vdd, temp, ENERGY_RECIPE], sort_keys=True)):
-        digest.update(part.encode() + b"\0")
-    path = (cache or cache_root()) / corner / name / f"energy-{digest.hexdigest()[:16]}.json"
+    key = _hash(netlist, sha256_file(models), version("ngspice") or "",
+                json.dumps([functions, list(slews_ps), list(loads_ff), vdd, temp, ENERGY_RECIPE], sort_keys=True))
+    path = (cache or cache_root()) / corner / name / f"energy-{key[:16]}.json"
     if path.exists():
         return json.loads(path.read_text())
     if only_cached:
