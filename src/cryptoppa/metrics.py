@@ -19,8 +19,12 @@ class Metric:
     tool: str
 
 
+def to_json(metrics: dict[str, Metric]) -> str:
+    return json.dumps({k: asdict(v) for k, v in sorted(metrics.items())}, indent=2) + "\n"
+
+
 def write(run: Path, metrics: dict[str, Metric]) -> None:
-    (run / "metrics.json").write_text(json.dumps({k: asdict(v) for k, v in sorted(metrics.items())}, indent=2) + "\n")
+    (run / "metrics.json").write_text(to_json(metrics))
 
 
 def read(run: Path) -> dict[str, Metric]:

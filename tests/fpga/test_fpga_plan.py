@@ -136,6 +136,10 @@ def test_a_report_of_fpga_rows_only_builds(tmp_path):
     build_report(tmp_path / "r", tmp_path / "out")
     text = (tmp_path / "out" / "report.md").read_text()
     assert "## FPGA targets" in text and "| gcm_iter | ecp5-85k |" in text
+    # The answer leads: one engine at 60 MHz moves 0.512 Gb/s, 8 per device, 204.8 Gb/s needs 400 on 50 devices.
+    assert text.index("## Answer: FPGAs for 25.6 GB/s (desktop-25.6)") < text.index("## FPGA targets")
+    assert "takes 400 engines on 50 devices" in text
+    assert "## Fits against N" not in text and "## GCM vs CBC storage" not in text
 
 
 def test_doctor_lists_the_placers():
@@ -143,3 +147,20 @@ def test_doctor_lists_the_placers():
     lines = {ln.split()[0]: ln for ln in run_cli("doctor").stdout.splitlines() if ln.strip()}
     for tool in ("nextpnr-ecp5", "nextpnr-nexus"):
         assert " ok " in lines[tool] and "yowasp" in lines[tool]
+
+
+def test_feasibility_lists_routed_fpga_engines_in_devices_without_power(tmp_path):
+    import pandas as pd
+    from support import run_cli
+    row = {"sweep": "t", "design": "gcm_iter", "pdk": "ecp5-85k", "target": "ecp5-85k", "corner": "", "n": 1,
+           "clock_mhz": 100.0, "label": "x", "status": "ok", "error": "", "seed": 1, "perf__cycles_per_line": 60.0,
+           "timing__fmax__mhz": 60.0, "route__device__copies_fit": 8.0, "perf__throughput_at_fmax__gbps": 0.512}
+    (tmp_path / "r").mkdir()
+    pd.DataFrame([row, {**row, "seed": 2, "timing__fmax__mhz": 70.0, "perf__throughput_at_fmax__gbps": 0.6}]
+                 ).to_parquet(tmp_path / "r" / "results.parquet")
+    done = run_cli("feasibility", "--bandwidth", "desktop-25.6", "--results", tmp_path / "r")
+    assert done.returncode == 0, done.stderr
+    # Median of 0.512 and 0.6 Gb/s = 0.556: 204.8 Gb/s needs 369 engines, 8 to a device: 47 devices; no watts.
+    line = next(ln for ln in done.stdout.splitlines() if "gcm_iter on ecp5-85k" in ln)
+    assert " 369 " in line and "47 devices" in line and "median of 2 placer seeds" in line
+    assert "power not measured" in line

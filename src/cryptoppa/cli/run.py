@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..flow import FlowPoint, characterize, design_point, make_plan
 from ..flow.compose import ArrayPoint, compose
 from ..flow.route import route_point
-from ..metrics import Metric
+from ..metrics import Metric, to_json
 
 
 def finite_mhz(ctx, param, value):
@@ -50,7 +50,7 @@ def _activity(text: str) -> tuple[str, float]:
 def _composed(engine, n, params, where, activity, runs, force, as_json):
     result = compose(ArrayPoint(engine, n, tuple(sorted(params.items())), **where, activity=activity), runs, force)
     if as_json:
-        click.echo(json.dumps({k: vars(m) for k, m in sorted(result.metrics.items())}, indent=2))
+        click.echo(to_json(result.metrics), nl=False)
         return
     click.echo(f"composed ({result.method}) {n} x {engine.name} on {where['pdk']}/{where['corner']} at "
                f"{where['clock_mhz']:g} MHz from:\n  " + "\n  ".join(map(str, result.sources)))
@@ -59,8 +59,8 @@ def _composed(engine, n, params, where, activity, runs, force, as_json):
 
 def _fpga(point: fpga.FpgaPoint, runs: Path, force: bool, as_json: bool) -> None:
     result = fpga.characterize_fpga(point, runs, force)
-    if as_json:
-        click.echo((result.run_dir / "metrics.json").read_text())
+    if as_json:  # synthesis and placement are two run folders; the table and the JSON both show both
+        click.echo(to_json(result.metrics), nl=False)
         return
     note = "" if result.built else "  (finished earlier: reused; --force reruns)"
     target = fpga.get(point.target)
@@ -162,7 +162,7 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         return
     result = characterize(point, runs, force)
     if as_json:
-        click.echo((result.run_dir / "metrics.json").read_text())
+        click.echo(to_json(result.metrics), nl=False)
         return
     note = "" if result.built else "  (finished earlier: reused; --force reruns)"
     click.echo(f"run: {result.run_dir}  ({point.top} on {desc.name}/{point.corner} at {clock_mhz:g} MHz){note}")
@@ -174,9 +174,7 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
 def _routed(point, desc, runs, force, utilization, as_json):
     synth, routed = route_point(point, runs, force, utilization)
     if as_json:
-        merged = {**json.loads((synth.run_dir / "metrics.json").read_text()),
-                  **json.loads((routed.run_dir / "metrics.json").read_text())}
-        click.echo(json.dumps(merged, indent=2, sort_keys=True))
+        click.echo(to_json({**synth.metrics, **routed.metrics}), nl=False)
         return
     note = "" if routed.built else "  (finished earlier: reused; --force reruns the route)"
     click.echo(f"synthesis: {synth.run_dir}\nrouted: {routed.run_dir}  ({point.top} on {desc.name}/{point.corner} "

@@ -20,6 +20,9 @@ COMPARED = {
     "synth__design__instance__count__lut": "luts",
     "synth__design__instance__count__bram": "bram",
 }
+# How a reader names each compared metric.
+LABELS = {"synth__design__instance__count__ff": "FFs", "synth__design__instance__count__lut": "LUTs",
+          "synth__design__instance__count__bram": "block RAM"}
 _OK = ("ok", "cached")
 
 

@@ -17,20 +17,28 @@ COPIES = "route__device__copies_fit"
 FMAX = "timing__fmax__mhz"
 
 
-def fpga_options(points: pd.DataFrame, bandwidth: str = "desktop-25.6") -> pd.DataFrame:
-    """One row per design and target, from its ok N = 1 rows (median over seeds)."""
-    need = resolve_bandwidth(bandwidth).bits_per_second / 1e9
+def single_engines(points: pd.DataFrame) -> pd.DataFrame:
+    """One row per design and routed target from its ok N = 1 rows: fmax and throughput as the median over the
+    placer seeds, engines per device as the fewest copies any seed's netlist fits."""
     cols = {THROUGHPUT, COPIES, FMAX}
     single = points[points["n"] == 1] if cols <= set(points.columns) else points.iloc[0:0]
     rows = []
     for (design, target), group in single.groupby(["design", "pdk"], sort=True):
-        per_engine = float(group[THROUGHPUT].median())
-        engines = int(group[COPIES].min())
-        if not (per_engine > 0 and engines > 0):
-            continue
-        device = engines * per_engine
-        rows.append({"design": design, "target": target, "fmax median (MHz)": round(float(group[FMAX].median()), 1),
-                     "seeds": len(group), "Gb/s per engine": round(per_engine, 3), "engines per device": engines,
-                     "Gb/s per device": round(device, 2), f"engines for {bandwidth}": math.ceil(need / per_engine),
+        per_engine, engines = float(group[THROUGHPUT].median()), int(group[COPIES].min())
+        if per_engine > 0 and engines > 0:
+            rows.append({"design": design, "target": target, "fmax_mhz": float(group[FMAX].median()),
+                         "seeds": len(group), "gbps": per_engine, "per_device": engines})
+    return pd.DataFrame(rows, columns=["design", "target", "fmax_mhz", "seeds", "gbps", "per_device"])
+
+
+def fpga_options(points: pd.DataFrame, bandwidth: str = "desktop-25.6") -> pd.DataFrame:
+    """Engines and devices each design and routed target needs for ``bandwidth``."""
+    need = resolve_bandwidth(bandwidth).bits_per_second / 1e9
+    rows = []
+    for _, e in single_engines(points).iterrows():
+        device = e["per_device"] * e["gbps"]
+        rows.append({"design": e["design"], "target": e["target"], "fmax median (MHz)": round(e["fmax_mhz"], 1),
+                     "seeds": e["seeds"], "Gb/s per engine": round(e["gbps"], 3), "engines per device": e["per_device"],
+                     "Gb/s per device": round(device, 2), f"engines for {bandwidth}": math.ceil(need / e["gbps"]),
                      f"devices for {bandwidth}": math.ceil(need / device)})
     return pd.DataFrame(rows)

@@ -89,3 +89,22 @@ def pnr_metrics(run_dir: Path, tool: str) -> dict[str, Metric]:
         out["timing__setup__ws"] = Metric(round(1000.0 / goal - 1000.0 / achieved, 4) if achieved > 0 else math.nan,
                                           "ns", PNR_REPORT, tool)
     return out
+
+
+_PLACED = re.compile(r"route__design__instance__count__\w+_(comb|ff)")
+
+
+def placed_logic(row) -> dict[str, float]:
+    """A routed row's placed logic cells (LUT4 sites, including those wide muxes take) and flip-flops, with the
+    share of the device's logic cells used: comparable across families, where synthesis counts are not (synth_nexus
+    counts a WIDEFN9 once, the placer gives it two logic cells)."""
+    out = {}
+    for key, value in row.items():
+        found = _PLACED.fullmatch(str(key))
+        if found and value == value:  # not NaN
+            kind = "logic" if found.group(1) == "comb" else "ff"
+            out[kind] = float(value)
+            if kind == "logic":
+                out["logic_utilization"] = float(row.get(key.replace("__design__instance__count__",
+                                                                     "__device__utilization__"), math.nan))
+    return out

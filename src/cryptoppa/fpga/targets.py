@@ -69,9 +69,13 @@ TARGETS = {t.name: t for t in [
                capacity={"lut4": 43848, "ff": 43848, "bram": 108, "dsp": 72}, **_ECP5),
     FpgaTarget("ecp5-85k", device="LFE5UM-85F-CABGA381", pnr_args=("--um-85k", "--package", "CABGA381", *_OOC),
                capacity={"lut4": 83640, "ff": 83640, "bram": 208, "dsp": 156}, **_ECP5),
-    # LIFCL-40: Lattice CrossLink-NX data sheet (FPGA-DS-02049), table 1.1.
+    # LIFCL-40: Lattice CrossLink-NX data sheet (FPGA-DS-02049), table 1.1. The clock pin L20 is PCLKT1_0, a
+    # primary clock input (prjoxide's LIFCL-40 IO database). router1: nextpnr-nexus 0.11's default router2 fails
+    # on an engine-sized design to route the clock's arc into the global buffer it inserts ("Failed to route arc
+    # 0.0 ... to JCLKI_DCC"), whether the clock comes from pin L13, L20 or the on-chip oscillator; router1 routes it.
     FpgaTarget("nexus-40", "nexus", "LIFCL-40-9BG400C", "synth_nexus", _NEXUS_CELLS, pnr="nextpnr-nexus",
-               pnr_args=("--device", "LIFCL-40-9BG400C", "--pdc", "pins.pdc"), pins=("L13", "F13", "E17"),
+               pnr_args=("--device", "LIFCL-40-9BG400C", "--pdc", "pins.pdc", "--router", "router1"),
+               pins=("L20", "F13", "E17"),
                note="ports reach three pins through an IO ring (fpga/ring.py); its flip-flops are in the counts",
                capacity={"lut4": 39168, "ff": 39168, "bram": 84, "lram": 2}),
 ]}

@@ -18,7 +18,8 @@ from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..sweep import results as results_mod
 from . import analysis, answer, headline, plots, tables
-from .fpga_section import asic_only, fpga_section
+from ..fpga.compare import LABELS
+from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
@@ -31,6 +32,7 @@ FIGURES = "figures"
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "pareto")
 SCHEME_FIGURE = "schemes"  # only when the results hold engines of two or more schemes
 CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
+FPGA_FIGURE = "fpga_resources_vs_n"  # only with synthesis-only FPGA rows over two or more N
 PAPER = "owen2013"
 STUDY_ASIC = "2013 study, ASIC (001 Table 5.3)"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
@@ -61,6 +63,11 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     title = title or f"cryptoppa report: {results.folder.name}"
     blocks: list[Block] = [Heading(1, title)]
     asic = asic_only(results)  # FPGA rows have no area or power: they get their own section
+    if asic.table.empty and not results.table.empty:
+        # Only FPGA rows: the ASIC sections would only say what is missing, so the FPGA answer leads.
+        blocks += [*fpga_answer(results), *fpga_section(results), *_fpga_figure(results, figures, written),
+                   *_paper(), *_points(results), *_provenance(results, produced_by)]
+        return _write(blocks, title, out_dir, figures, written)
     fits = analysis.group_fits(asic)
     # The answer first (engines, mm², W for a bandwidth), then the 2013 study beside it, then the evidence.
     headline_presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
@@ -72,6 +79,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _comparison(asic, figures, written)
     blocks += _pareto(asic, cores, figures, written)
     blocks += fpga_section(results)
+    blocks += _fpga_figure(results, figures, written)
     blocks += _compared_with(results, compare)
     blocks += _activity(asic)
     blocks += _routed(asic)
@@ -81,11 +89,14 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += _storage(asic)
     blocks += _points(results)
     blocks += _provenance(results, produced_by)
-    for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE):  # a figure of a section now skipped is stale
+    return _write(blocks, title, out_dir, figures, written)
+
+
+def _write(blocks: list[Block], title: str, out_dir: Path, figures: Path, written: set[str]) -> Path:
+    for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE, FPGA_FIGURE):  # a figure of a section now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:
                 (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
-
     (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
     html_path = out_dir / "report.html"
     html_path.write_text(to_html_text(blocks, title), encoding="utf-8")
@@ -99,6 +110,15 @@ def _source(results: Results, what: str) -> str:
 def _figure(fig, figures: Path, stem: str, caption: str, written: set[str]) -> Figure:
     written.add(stem)
     return Figure(caption, plots.save(fig, figures, stem))
+
+
+def _fpga_figure(results: Results, figures: Path, written: set[str]) -> list[Block]:
+    out = []
+    for target, points, compared in fpga_study_fits(results)[:1]:  # one figure: xc7 is the synthesis-only target
+        out.append(_figure(plots.fpga_resource_figure(points, compared, LABELS, "2013 study, Kintex-7 (001 Eq. 5.4)"),
+                           figures, FPGA_FIGURE, f"{target}: resources against N with least-squares lines; "
+                           "dashed: the 2013 study's Kintex-7 lines (001 Eq. 5.4)", written))
+    return out
 
 
 def _provenance(results: Results, produced_by: tuple[str, ...]) -> list[Block]:

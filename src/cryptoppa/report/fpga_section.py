@@ -11,15 +11,17 @@ import dataclasses
 import pandas as pd
 
 from .. import fpga
-from ..fpga.compare import compare_to_study
+from ..fpga.compare import LABELS, compare_to_study
+from ..feasibility.owen2013 import OWEN2013
+from ..feasibility.presets import resolve_bandwidth
+from ..feasibility.units import format_bandwidth
 from ..fpga.feasibility import fpga_options
+from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .load import Results
 
 FMAX = "timing__fmax__mhz"
 OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
-_RESOURCES = {"synth__design__instance__count__lut": "LUTs", "synth__design__instance__count__ff": "FFs",
-              "synth__design__instance__count__bram": "block RAM"}
 
 
 def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
@@ -39,10 +41,21 @@ def _placed(df: pd.DataFrame) -> pd.DataFrame:
     return df[df["pdk"].map(lambda t: fpga.get(t).routed)] if len(df) else df
 
 
+def fpga_study_fits(results: Results) -> list[tuple[str, pd.DataFrame, pd.DataFrame]]:
+    """(target, its ok rows, compare_to_study rows) for each synthesis-only target with fitted lines."""
+    points = _fpga_rows(results.points)
+    out = []
+    for target in sorted(t for t in set(points["pdk"]) if not fpga.get(t).routed):
+        compared = compare_to_study(points, target)
+        if not compared.empty:
+            out.append((target, points[points["pdk"] == target], compared))
+    return out
+
+
 def _study_fits(points: pd.DataFrame, target: str) -> pd.DataFrame:
     compared = compare_to_study(points, target)
     return pd.DataFrame({
-        "design": compared["design"], "resource": compared["metric"].map(_RESOURCES),
+        "design": compared["design"], "resource": compared["metric"].map(LABELS),
         "points": compared["n_points"], "ours per engine": compared["slope"].round(1),
         "ours intercept": compared["intercept"].round(1), "R²": compared["r2"].round(4),
         "study per engine": compared["study_slope"], "study intercept": compared["study_intercept"],
@@ -54,9 +67,10 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (design, target, n), group in points.groupby(["design", "pdk", "n"], sort=True):
         fmax = group[FMAX].dropna() if FMAX in group else pd.Series(dtype=float)
+        cells = placed_logic(group.iloc[0])
         rows.append({"design": design, "target": target, "N": int(n), "status": "routed",
-                     "LUT4": group.get("synth__design__instance__count__lut4", pd.Series([None])).iloc[0],
-                     "FF": group.get("synth__design__instance__count__ff", pd.Series([None])).iloc[0],
+                     "logic cells": cells.get("logic"), "logic %": round(cells.get("logic_utilization", float("nan")), 1),
+                     "FF": cells.get("ff"),
                      "block RAM": group.get("synth__design__instance__count__bram", pd.Series([None])).iloc[0],
                      "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
                      "fmax min (MHz)": fmax.min() if len(fmax) else None,
@@ -78,6 +92,42 @@ def _largest(routed: pd.DataFrame) -> list[str]:
         out.append(f"{design} on {target}: largest N routed {int(ok.max()) if len(ok) else 'none'}"
                    + (f"; smallest N that failed {int(bad.min())}" if len(bad) else "; none of the swept N failed"))
     return out
+
+
+def _study_fpga() -> str:
+    option = next(o for o in OWEN2013.options if o.key == "fpga")
+    return (f"The 2013 study: {option.study_instances_text}, at {option.clock_hz / 1e6:g} MHz on a Kintex-7 (001 Table 5.1; "
+            "its watts are a vendor estimate, which no open tool reproduces, so none is given for ours)")
+
+
+def fpga_answer(results: Results) -> list[Block]:
+    """For a folder of FPGA rows only: what the device count is, per routed target, and what an engine costs on
+    7-series beside the study's Eq. 5.4, before the evidence."""
+    points = _fpga_rows(results.points)
+    lines = []
+    for _, row in fpga_options(_placed(points), OPTIONS_BANDWIDTH).iterrows():
+        group = points[(points["design"] == row["design"]) & (points["pdk"] == row["target"]) & (points["n"] == 1)]
+        fmax = group[FMAX].dropna()
+        spread = (f"median of {row['seeds']} placer seeds, {fmax.min():.1f}-{fmax.max():.1f}" if row["seeds"] > 1
+                  else f"placer seed {int(group['seed'].iloc[0])} only")
+        lines.append(
+            f"{row['design']} on {row['target']} ({fpga.get(row['target']).device}): one engine routes at "
+            f"{row['fmax median (MHz)']:g} MHz ({spread}), "
+            f"{row['Gb/s per engine']:g} Gb/s; the device holds {row['engines per device']} engines, "
+            f"{row['Gb/s per device']:g} Gb/s, so {OPTIONS_BANDWIDTH} takes {row[f'engines for {OPTIONS_BANDWIDTH}']} "
+            f"engines on {row[f'devices for {OPTIONS_BANDWIDTH}']} devices")
+    for target in sorted(t for t in set(points["pdk"]) if not fpga.get(t).routed):
+        fits = compare_to_study(points, target).set_index(["design", "metric"])
+        for design in sorted(set(fits.index.get_level_values("design"))):
+            per = {LABELS[m]: fits.loc[(design, m)] for m in LABELS if (design, m) in fits.index}
+            text = ", ".join(f"{f['slope']:,.0f} {name} (study {f['study_slope']:g}, ratio {f['slope_ratio']:.2f})"
+                             for name, f in per.items() if f["slope_ratio"] > 0)
+            lines.append(f"{design} on {target} (synthesis only): each added engine costs {text} over "
+                         f"N = {int(per['LUTs']['n_points']) if 'LUTs' in per else 0} points"
+                         + ("; no block RAM, where the study's module used 8 (our S-boxes are logic, not tables "
+                            "in RAM)" if "block RAM" in per and per["block RAM"]["slope"] == 0 else ""))
+    amount = format_bandwidth(resolve_bandwidth(OPTIONS_BANDWIDTH).bits_per_second)
+    return [Heading(2, f"Answer: FPGAs for {amount} ({OPTIONS_BANDWIDTH})"), Bullets(lines + [_study_fpga()])]
 
 
 def fpga_section(results: Results) -> list[Block]:

@@ -29,6 +29,7 @@ from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput, software_throughput
+from ..fpga.feasibility import single_engines
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
 
@@ -57,7 +58,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     if "perf__cycles_per_line" not in ok.columns:
         return pd.DataFrame(columns=COLUMNS)
     ok = ok[ok["perf__cycles_per_line"].notna() & (ok["n"] == 1)]
-    if "pdk" in ok.columns:  # FPGA rows have no area or power: their options are in the FPGA section
+    if "pdk" in ok.columns:  # FPGA rows: fpga_options, at the routed fmax only
         ok = ok[~ok["pdk"].map(fpga.is_target)]
     rows = []
     for _, r in ok.sort_values("label", kind="stable").iterrows():
@@ -72,6 +73,22 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
                 "note": "" if basis == "target" else "power rescaled from the target clock",
             })
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def fpga_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
+    """Single engines placed and routed on an FPGA, at the routed fmax (median over placer seeds); no area (a device
+    is the unit: `per_device` engines fit one) and no power (no open FPGA power estimator)."""
+    if "pdk" not in results.columns:
+        return pd.DataFrame(columns=[*COLUMNS, "per_device"])
+    ok = results[results["status"].isin(FINISHED) & results["pdk"].map(fpga.is_target)]
+    rows = [{
+        "option": f"{e['design']} on {e['target']} ({fpga.get(e['target']).device})", "kind": "fpga",
+        "basis": "routed fmax", "clock_mhz": e["fmax_mhz"], "gbps": e["gbps"], "area_mm2": math.nan,
+        "power_mw": math.nan, "source": source, "per_device": e["per_device"],
+        "note": f"fmax: median of {e['seeds']} placer seeds; {e['per_device']} engines fit one device; "
+                "power not measured (no open FPGA power estimator)",
+    } for _, e in single_engines(ok).iterrows()]
+    return pd.DataFrame(rows, columns=[*COLUMNS, "per_device"])
 
 
 def host_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
@@ -158,6 +175,7 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
         if table.empty:
             raise InputError(f"--results {results}: no {results_mod.TABLE} or results.csv (run `cryptoppa sweep` first)")
         parts.append(engine_options(table, shown(results_mod.table_path(results))))
+        parts.append(fpga_options(table, shown(results_mod.table_path(results))))
         sources.append(f"engines: {shown(results)}")
     if cores is not None:
         parts.append(core_options(cores))
@@ -169,6 +187,10 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
     if not frames:
         raise InputError("no measured option in the given folders (engines need N=1 rows with perf__cycles_per_line)")
     table = instances_for(pd.concat(frames, ignore_index=True), resolved.bits_per_second)
+    if "per_device" in table:  # FPGA engines come in devices
+        devices = [f"; {math.ceil(n / k)} devices" if k > 0 else "" for n, k in
+                   zip(table["instances"], table["per_device"].fillna(0))]
+        table["note"] = table["note"] + devices
     out = pd.DataFrame({
         "option": table["option"], "kind": table["kind"], "clock": table["basis"],
         "MHz": table["clock_mhz"].round(1), "Gb/s each": round_sig(table["gbps"]),

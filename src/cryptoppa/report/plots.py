@@ -215,3 +215,28 @@ def pareto_figure(points: pd.DataFrame) -> Figure:
         ax.legend(fontsize=6, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
         ax.set_title("throughput per area vs per power (up and right is better)")
     return fig
+
+
+def fpga_resource_figure(points: pd.DataFrame, compared: pd.DataFrame, labels: dict[str, str],
+                         study_label: str) -> Figure:
+    """One panel per compared resource against N: our counts and fitted line per design, the study's line dashed.
+
+    ``compared``: rows of `cryptoppa.fpga.compare.compare_to_study`; ``labels``: metric -> axis name."""
+    metrics = [m for m in labels if (compared["metric"] == m).any()]
+    with matplotlib.rc_context(_RC):
+        fig = _figure(3.2 * max(len(metrics), 1), 3.4)
+        axes = fig.subplots(1, max(len(metrics), 1), squeeze=False)[0]
+        for ax, metric in zip(axes, metrics):
+            for i, (_, fit) in enumerate(compared[compared["metric"] == metric].iterrows()):
+                g = points[points["design"] == fit["design"]].sort_values("n")
+                xs = np.array([float(g["n"].min()), float(g["n"].max())])
+                ax.plot(g["n"], g[metric], "o", color=_colour(i), markersize=4)
+                ax.plot(xs, fit["intercept"] + fit["slope"] * xs, "-", color=_colour(i), linewidth=1.2,
+                        label=fit["design"])
+                ax.plot(xs, fit["study_intercept"] + fit["study_slope"] * xs, "k--", linewidth=0.9,
+                        label=study_label if i == 0 else None)
+            ax.set_title(labels[metric], fontsize=9)
+            ax.set_xlabel("N (engines, flat)")
+            ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        axes[0].legend(fontsize=7, loc="upper left")
+    return fig
