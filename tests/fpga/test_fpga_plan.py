@@ -113,7 +113,7 @@ def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power
     pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
     blocks = fpga_section(load_results(tmp_path / "r"))
     fits, routed, options = [b.frame for b in blocks if isinstance(b, Table)]
-    assert "gcm_iter on ecp5-85k: largest N routed 1; smallest N that failed 16" in blocks[-3].items
+    assert "gcm_iter on ecp5-85k: largest N routed 1 (routed N = 1; failed N = 16)" in blocks[-3].items
     assert fits.set_index("resource").loc["FFs", "ours / study"] == pytest.approx(1700 / 1509.7, abs=1e-3)
     assert routed.iloc[0]["fmax min (MHz)"] == 80 and routed.iloc[0]["fmax max"] == 90
     assert "does not fit" in routed[routed["status"] == "failed"].iloc[0]["note"]
