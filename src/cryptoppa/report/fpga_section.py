@@ -7,6 +7,7 @@ No FPGA power appears here: there is no open power model for these devices, so t
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pandas as pd
 
@@ -15,7 +16,7 @@ from ..fpga.compare import LABELS, compare_to_study
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
-from ..fpga.feasibility import fpga_options
+from ..fpga.feasibility import THROUGHPUT, fpga_options
 from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .load import Results
@@ -130,6 +131,14 @@ def fpga_answer(results: Results) -> list[Block]:
                             "(001 §5.4)" if "block RAM" in per and per["block RAM"]["slope"] == 0 else ""))
     routed = _routed(_placed(points), _placed(_fpga_rows(results.failed)))
     scaling = _largest(routed[routed.groupby(["design", "target"])["N"].transform("nunique") > 1]) if len(routed) else []
+    need = resolve_bandwidth(OPTIONS_BANDWIDTH).bits_per_second / 1e9
+    for (design, target), group in _placed(points).groupby(["design", "pdk"], sort=True):
+        top = group[group["n"] == group["n"].max()]
+        if group["n"].nunique() > 1 and THROUGHPUT in top and top[THROUGHPUT].notna().any():
+            gbps = float(top[THROUGHPUT].median())
+            scaling.append(f"{design} on {target}, measured as one array: N = {int(top['n'].iloc[0])} routes at "
+                           f"{float(top[FMAX].median()):.1f} MHz and moves {gbps:.3g} Gb/s per device, so "
+                           f"{OPTIONS_BANDWIDTH} takes {math.ceil(need / gbps)} devices of it")
     amount = format_bandwidth(resolve_bandwidth(OPTIONS_BANDWIDTH).bits_per_second)
     return [Heading(2, f"Answer: FPGAs for {amount} ({OPTIONS_BANDWIDTH})"),
             Bullets(lines + scaling + [_study_fpga()])]
