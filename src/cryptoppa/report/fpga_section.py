@@ -53,8 +53,7 @@ def fpga_study_fits(results: Results) -> list[tuple[str, pd.DataFrame, pd.DataFr
     return out
 
 
-def _study_fits(points: pd.DataFrame, target: str) -> pd.DataFrame:
-    compared = compare_to_study(points, target)
+def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "design": compared["design"], "resource": compared["metric"].map(LABELS),
         "points": compared["n_points"], "ours per engine": compared["slope"].round(1),
@@ -119,8 +118,8 @@ def fpga_answer(results: Results) -> list[Block]:
             f"{row['Gb/s per engine']:g} Gb/s; the device holds {row['engines per device']} engines, "
             f"{row['Gb/s per device']:g} Gb/s, so {OPTIONS_BANDWIDTH} takes {row[f'engines for {OPTIONS_BANDWIDTH}']} "
             f"engines on {row[f'devices for {OPTIONS_BANDWIDTH}']} devices")
-    for target in sorted(t for t in set(points["pdk"]) if not fpga.get(t).routed):
-        fits = compare_to_study(points, target).set_index(["design", "metric"])
+    for target, _, compared in fpga_study_fits(results):
+        fits = compared.set_index(["design", "metric"])
         for design in sorted(set(fits.index.get_level_values("design"))):
             per = {LABELS[m]: fits.loc[(design, m)] for m in LABELS if (design, m) in fits.index}
             text = ", ".join(f"{f['slope']:,.0f} {name} (study {f['study_slope']:g}, ratio {f['slope_ratio']:.2f})"
@@ -154,15 +153,11 @@ def fpga_section(results: Results) -> list[Block]:
         "No open place and route exists for Xilinx 7-series, so its rows have resources but no fmax. "
         "FPGA power is not reported: there is no open power estimator, and the study's FPGA power fits "
         "(001 Eq. 5.1-5.2) appear only in paper mode.")]
-    for target in sorted(set(points["pdk"])):
-        if fpga.get(target).routed:
-            continue
-        fits = _study_fits(points, target)
-        if not fits.empty:
-            blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
-                                    "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
-            blocks.append(Table(fits, "ok/cached rows; `cryptoppa.fpga.compare.compare_to_study` "
-                                      "(fit_linear of each count on n)"))
+    for target, _, compared in fpga_study_fits(results):
+        blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
+                                "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
+        blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.compare.compare_to_study` "
+                                                   "(fit_linear of each count on n)"))
     routed = _routed(_placed(points), _placed(failed))
     if not routed.empty:
         blocks.append(Paragraph("Placed and routed: fmax from nextpnr's timing report per seed (spread over the "

@@ -16,6 +16,8 @@ import pandas as pd
 from .. import fpga, settings
 from ..errors import CryptoppaError
 from ..feasibility.fit import fit_linear
+from ..feasibility.presets import resolve_bandwidth
+from ..feasibility.units import format_bandwidth
 from ..fpga.compare import LABELS, compare_to_study
 from ..fpga.feasibility import fpga_options
 from ..fpga.resources import placed_logic
@@ -23,6 +25,7 @@ from ..paths import ROOT, shown
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
 from . import design_table
+from .fpga_section import OPTIONS_BANDWIDTH as FPGA_BANDWIDTH
 from .load import AREA, CYCLES, POWER
 from .publications import PUBLICATIONS, TABLES
 
@@ -151,9 +154,10 @@ def fpga_table() -> str:
         fmax, cells = g["timing__fmax__mhz"], placed_logic(g.iloc[0])
         routed.append(f"| {target} | {int(n)} | {cells['logic']:,.0f} ({cells['logic_utilization']:.1f} %) | "
                       f"{cells['ff']:,.0f} | {fmax.median():.1f} ({fmax.min():.1f}-{fmax.max():.1f}, {len(g)}) |")
+    amount = format_bandwidth(resolve_bandwidth(FPGA_BANDWIDTH).bits_per_second)
     options = [f"{r['target']}: {r['engines per device']} engines per device at {r['Gb/s per engine']:g} Gb/s each, "
-               f"{r['devices for desktop-25.6']} devices for 25.6 GB/s"
-               for _, r in fpga_options(placed, "desktop-25.6").iterrows()]
+               f"{r[f'devices for {FPGA_BANDWIDTH}']} devices for {amount}"
+               for _, r in fpga_options(placed, FPGA_BANDWIDTH).iterrows()]
     return ("\n".join(rows) + "\n\nOur engine maps to no block RAM (its S-boxes are logic); the study's needed "
             "exactly 8 block RAMs per module (001 §5.4), so its LUT line leaves out whatever those RAMs hold.\n\n" + "\n".join(routed) + "\n\n" + "; ".join(options)
             + (". " if options else "") + "No FPGA watt figure: no open FPGA power estimator exists. "

@@ -58,7 +58,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     if "perf__cycles_per_line" not in ok.columns:
         return pd.DataFrame(columns=COLUMNS)
     ok = ok[ok["perf__cycles_per_line"].notna() & (ok["n"] == 1)]
-    if "pdk" in ok.columns:  # FPGA rows: fpga_options, at the routed fmax only
+    if "pdk" in ok.columns:  # FPGA rows: fpga_engine_options, at the routed fmax only
         ok = ok[~ok["pdk"].map(fpga.is_target)]
     rows = []
     for _, r in ok.sort_values("label", kind="stable").iterrows():
@@ -75,7 +75,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def fpga_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
+def fpga_engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     """Single engines placed and routed on an FPGA, at the routed fmax (median over placer seeds); no area (a device
     is the unit: `per_device` engines fit one) and no power (no open FPGA power estimator)."""
     if "pdk" not in results.columns:
@@ -175,7 +175,7 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
         if table.empty:
             raise InputError(f"--results {results}: no {results_mod.TABLE} or results.csv (run `cryptoppa sweep` first)")
         parts.append(engine_options(table, shown(results_mod.table_path(results))))
-        parts.append(fpga_options(table, shown(results_mod.table_path(results))))
+        parts.append(fpga_engine_options(table, shown(results_mod.table_path(results))))
         sources.append(f"engines: {shown(results)}")
     if cores is not None:
         parts.append(core_options(cores))
