@@ -1,6 +1,7 @@
 """FPGA targets, plans, resource parsing and the sweep's target list, without running a tool."""
 
 import json
+import re
 
 import pytest
 
@@ -56,6 +57,10 @@ def test_xc7_counts_and_bram_equivalents(tmp_path):
 
 def test_over_capacity_names_the_scarce_resource():
     assert resources.over_capacity({"lut4": 30000, "ff": 10}, fpga.get("ecp5-25k")) == {"lut4": (30000, 24288)}
+    # On Nexus a WIDEFN9 takes two LUT4 sites: ctr_mac's 14,079 LUT4s and 10,154 WIDEFN9s need 34,387 of 32,256.
+    nexus = fpga.get("nexus-40")
+    assert resources.over_capacity({"lut4": 14079, "muxf": 10154}, nexus) == {"lut4": (34387, 32256)}
+    assert resources.over_capacity({"lut4": 14079, "muxf": 9000}, nexus) == {}
 
 
 def _sweep(tmp_path, body):
@@ -112,7 +117,8 @@ def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power
     (tmp_path / "r").mkdir()
     pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
     blocks = fpga_section(load_results(tmp_path / "r"))
-    fits, routed, options = [b.frame for b in blocks if isinstance(b, Table)]
+    synthesized, fits, routed, options = [b.frame for b in blocks if isinstance(b, Table)]
+    assert synthesized.set_index("design").loc["gcm_iter", "FFs"] == 1750  # the N = 1 row only
     assert "gcm_iter on ecp5-85k: largest N routed 1 (routed N = 1; failed N = 16)" in blocks[-3].items
     assert fits.set_index("resource").loc["FFs", "ours / study"] == pytest.approx(1700 / 1509.7, abs=1e-3)
     assert routed.iloc[0]["fmax min (MHz)"] == 80 and routed.iloc[0]["fmax max"] == 90
@@ -164,3 +170,29 @@ def test_feasibility_lists_routed_fpga_engines_in_devices_without_power(tmp_path
     line = next(ln for ln in done.stdout.splitlines() if "gcm_iter on ecp5-85k" in ln)
     assert " 369 " in line and "47 devices" in line and "median of 2 placer seeds" in line
     assert "power not measured" in line
+
+
+def test_report_lists_every_family_by_primitive_and_the_family_needing_fewest_devices(tmp_path):
+    import pandas as pd
+    from cryptoppa.report.build import build_report
+    base = {"sweep": "t", "corner": "", "n": 1, "clock_mhz": 100.0, "activity": 0.1, "activity_mode": "vectorless",
+            "label": "x", "status": "ok", "error": "", "run_dir": "r"}
+    xc7 = {f"synth__design__instance__count__{k}": 0.0 for k in
+           ("lut1", "lut2", "lut3", "lut4", "lut5", "lut6", "carry4", "muxf", "lutram", "srl", "bram", "dsp")}
+    rows = [{**base, **xc7, "design": d, "pdk": "xc7", "target": "xc7", "synth__design__instance__count__lut": lut,
+             "synth__design__instance__count__lut6": lut, "synth__design__instance__count__ff": ff}
+            for d, lut, ff in (("gcm_iter", 4797.0, 1781.0), ("prince", 3000.0, 900.0))]
+    # prince: 2 Gb/s x 4 per device = 8 Gb/s -> 26 devices; gcm_iter: 0.512 x 8 = 4.096 -> 50 devices.
+    rows += [{**base, "design": d, "pdk": "ecp5-85k", "target": "ecp5-85k", "seed": 1, "timing__fmax__mhz": f,
+              "route__device__copies_fit": c, "perf__throughput_at_fmax__gbps": g}
+             for d, f, c, g in (("gcm_iter", 60.0, 8.0, 0.512), ("prince", 40.0, 4.0, 2.0))]
+    (tmp_path / "r").mkdir()
+    pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
+    build_report(tmp_path / "r", tmp_path / "out")
+    text = (tmp_path / "out" / "report.md").read_text()
+    answer = text[:text.index("## FPGA targets")]
+    assert ("Fewest LFE5UM-85F-CABGA381 devices for desktop-25.6: prince, 26 devices (4 engines each at 40 MHz); "
+            "the other families need gcm_iter 50") in answer
+    assert "fewest LUTs first: prince 3,000 LUTs, 900 FFs; gcm_iter 4,797 LUTs, 1,781 FFs" in answer
+    assert re.search(r"\| prince +\| xc7 +\| 3000 \| 3000 \| +0 \|", text)  # design, target, LUTs, LUT6, LUT5
+    assert "costs  over" not in text and "| prince   | FFs" not in text  # one N is no line against N

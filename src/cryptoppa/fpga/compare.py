@@ -34,6 +34,8 @@ def fpga_rows(table: pd.DataFrame, target: str = "xc7") -> pd.DataFrame:
 def compare_to_study(table: pd.DataFrame, target: str = "xc7") -> pd.DataFrame:
     """One row per compared metric and design: our slope and intercept, the study's, and slope ratio ours/study."""
     rows = fpga_rows(table, target)
+    if not rows.empty:
+        rows = rows[rows.groupby("design")["n"].transform("nunique") >= 2]  # a line needs two N
     metrics = [m for m in COMPARED if m in rows.columns]
     if rows.empty or not metrics:
         return pd.DataFrame(columns=["design", "metric", "slope", "intercept", "r2", "study_slope",

@@ -25,7 +25,8 @@ from .targets import get
 
 STEP_TIMEOUT_S = {"synth": 3600.0, "pnr": 3600.0}
 # nextpnr's words when the packed design needs more of something than the device has.
-_NO_FIT = re.compile(r"(no BELs remaining|more \w+ than available|Unable to place cell|exceeds? (the )?(device|available))",
+_NO_FIT = re.compile(r"(no BELs remaining|more \w+ than available|Unable to place cell|Unable to find legal placement"
+                     r"|exceeds? (the )?(device|available))",
                      re.IGNORECASE)
 
 

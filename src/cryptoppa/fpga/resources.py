@@ -51,7 +51,10 @@ def synth_metrics(run_dir: Path, target: FpgaTarget, tool: str) -> dict[str, Met
 
 def over_capacity(counts: dict[str, int], target: FpgaTarget) -> dict[str, tuple[int, int]]:
     """Resources the synthesized netlist already needs more of than the device has: (needed, available)."""
-    return {name: (counts.get(name, 0), cap) for name, cap in target.capacity.items() if counts.get(name, 0) > cap}
+    need = dict(counts)
+    if target.lut_sites:
+        need["lut4"] = sum(counts.get(name, 0) * sites for name, sites in target.lut_sites.items())
+    return {name: (need.get(name, 0), cap) for name, cap in target.capacity.items() if need.get(name, 0) > cap}
 
 
 # Sites that copies of a block compete for; pins, clock buffers and constant drivers are shared or are the IO ring's.

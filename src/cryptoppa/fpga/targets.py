@@ -41,6 +41,8 @@ class FpgaTarget:
     pnr_args: tuple[str, ...] = ()
     capacity: dict[str, int] = field(default_factory=dict)  # resource class -> available on the device
     pins: tuple[str, ...] = ()  # package sites of clk, sin, sout: the placer needs every port on a pin (ring.py)
+    # Resource class -> LUT4 sites one such cell takes, where that is not one LUT per LUT cell.
+    lut_sites: dict[str, int] = field(default_factory=dict)
     note: str = ""
 
     def classify(self, cell_type: str) -> str | None:
@@ -69,7 +71,10 @@ TARGETS = {t.name: t for t in [
                capacity={"lut4": 43848, "ff": 43848, "bram": 108, "dsp": 72}, **_ECP5),
     FpgaTarget("ecp5-85k", device="LFE5UM-85F-CABGA381", pnr_args=("--um-85k", "--package", "CABGA381", *_OOC),
                capacity={"lut4": 83640, "ff": 83640, "bram": 208, "dsp": 156}, **_ECP5),
-    # LIFCL-40: Lattice CrossLink-NX data sheet (FPGA-DS-02049), table 1.1. The clock pin L20 is PCLKT1_0, a
+    # LIFCL-40: block RAMs from the Lattice CrossLink-NX data sheet (FPGA-DS-02049), table 1.1; LUT4 and FF sites
+    # from nextpnr-nexus's device database (32,256 OXIDE_COMB/OXIDE_FF), not the data sheet's 39K "logic cells",
+    # which counts more than the placer can use (ctr_mac at 34,411 LUT4s passed a 39,168 check, then failed to
+    # place at 106 %). The clock pin L20 is PCLKT1_0, a
     # primary clock input (prjoxide's LIFCL-40 IO database). router1: nextpnr-nexus 0.11's default router2 fails
     # on an engine-sized design to route the clock's arc into the global buffer it inserts ("Failed to route arc
     # 0.0 ... to JCLKI_DCC"), whether the clock comes from pin L13, L20 or the on-chip oscillator; router1 routes it.
@@ -77,7 +82,8 @@ TARGETS = {t.name: t for t in [
                pnr_args=("--device", "LIFCL-40-9BG400C", "--pdc", "pins.pdc", "--router", "router1"),
                pins=("L20", "F13", "E17"),
                note="ports reach three pins through an IO ring (fpga/ring.py); its flip-flops are in the counts",
-               capacity={"lut4": 39168, "ff": 39168, "bram": 84, "lram": 2}),
+               capacity={"lut4": 32256, "ff": 32256, "bram": 84, "lram": 2},
+               lut_sites={"lut4": 1, "muxf": 2}),  # a WIDEFN9 is two LUT4s and their mux
 ]}
 
 

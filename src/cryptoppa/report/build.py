@@ -21,6 +21,7 @@ from . import analysis, answer, headline, plots, tables
 from ..fpga.compare import LABELS
 from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
+from .headline import STUDY_BANDWIDTH
 from .load import AREA, CYCLES, POWER, Results, load_results
 from .options import options_table
 from .compare import compare as compare_folders
@@ -35,7 +36,6 @@ CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level en
 FPGA_FIGURE = "fpga_resources_vs_n"  # only with synthesis-only FPGA rows over two or more N
 PAPER = "owen2013"
 STUDY_ASIC = "2013 study, ASIC (001 Table 5.3)"
-OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 SCHEMES_BANDWIDTH = "ddr5-6400"  # one channel of today's DRAM, with a stated access latency
 
 
@@ -372,9 +372,9 @@ def _core_energy(cores: Path | None, figures: Path, written: set[str]) -> list[B
 
 
 def _options(results: Results, host: Path | None, cores: Path | None) -> list[Block]:
-    blocks: list[Block] = [Heading(2, f"Implementation options at {OPTIONS_BANDWIDTH}")]
+    blocks: list[Block] = [Heading(2, f"Implementation options at {STUDY_BANDWIDTH}")]
     try:
-        table = options_table(OPTIONS_BANDWIDTH, results=results.folder, host=host, cores=cores)
+        table = options_table(STUDY_BANDWIDTH, results=results.folder, host=host, cores=cores)
     except InputError as err:
         blocks.append(Paragraph(f"Skipped: {err}."))
         return blocks

@@ -19,10 +19,10 @@ from ..feasibility.units import format_bandwidth
 from ..fpga.feasibility import THROUGHPUT, fpga_options
 from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
+from .headline import STUDY_BANDWIDTH
 from .load import Results
 
 FMAX = "timing__fmax__mhz"
-OPTIONS_BANDWIDTH = "desktop-25.6"  # the 2013 study's headline figure
 
 
 def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
@@ -40,6 +40,10 @@ def asic_only(results: Results) -> Results:
 def _placed(df: pd.DataFrame) -> pd.DataFrame:
     """Rows of targets with a placer (fmax, utilization), as opposed to synthesis-only ones."""
     return df[df["pdk"].map(lambda t: fpga.get(t).routed)] if len(df) else df
+
+
+def _synthesis_only(df: pd.DataFrame) -> pd.DataFrame:
+    return df[~df["pdk"].map(lambda t: fpga.get(t).routed)] if len(df) else df
 
 
 def fpga_study_fits(results: Results) -> list[tuple[str, pd.DataFrame, pd.DataFrame]]:
@@ -60,6 +64,24 @@ def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
         "ours intercept": compared["intercept"].round(1), "R²": compared["r2"].round(4),
         "study per engine": compared["study_slope"], "study intercept": compared["study_intercept"],
         "ours / study": compared["slope_ratio"].round(3)})
+
+
+_SYNTH = "synth__design__instance__count__"
+# Synthesis-only resource columns, as a reader of a 7-series utilization report names them.
+_SYNTH_COLUMNS = {"lut": "LUTs", **{f"lut{k}": f"LUT{k}" for k in range(6, 0, -1)}, "ff": "FFs", "carry4": "CARRY4",
+                  "muxf": "MUXF7/8", "lutram": "LUT RAM", "srl": "SRL", "bram": "block RAM", "dsp": "DSP48"}
+
+
+def _synthesized(points: pd.DataFrame) -> pd.DataFrame:
+    """One engine of each family on each synthesis-only target: its resources by primitive (the N = 1 row)."""
+    rows = []
+    single = points[points["n"] == 1] if len(points) else points
+    for (design, target), group in single.groupby(["design", "pdk"], sort=True):
+        row = group.iloc[0]
+        rows.append({"design": design, "target": target,
+                     **{label: int(row[_SYNTH + key]) for key, label in _SYNTH_COLUMNS.items()
+                        if pd.notna(row.get(_SYNTH + key))}})
+    return pd.DataFrame(rows)
 
 
 def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
@@ -102,12 +124,40 @@ def _study_fpga() -> str:
             "its watts are a vendor estimate, which no open tool reproduces, so none is given for ours)")
 
 
+def _fewest_devices(options: pd.DataFrame) -> list[str]:
+    """Per routed target with more than one engine family: the family that needs the fewest devices."""
+    devices = f"devices for {STUDY_BANDWIDTH}"
+    out = []
+    for target, group in (options.groupby("target", sort=True) if len(options) else []):
+        if len(group) > 1:
+            ranked = group.sort_values([devices, "design"])
+            best = ranked.iloc[0]
+            out.append(f"Fewest {fpga.get(target).device} devices for {STUDY_BANDWIDTH}: {best['design']}, "
+                       f"{best[devices]} devices ({best['engines per device']} engines each at "
+                       f"{best['fmax median (MHz)']:g} MHz); the other families need "
+                       + ", ".join(f"{r['design']} {r[devices]}" for _, r in ranked.iloc[1:].iterrows()))
+    return out
+
+
+def _per_family(synthesis_only: pd.DataFrame) -> list[str]:
+    """One line per synthesis-only target with several families: what one engine of each costs."""
+    out = []
+    synthesized = _synthesized(synthesis_only)
+    for target, group in (synthesized.groupby("target", sort=True) if len(synthesized) else []):
+        if len(group) > 1:
+            ranked = group.sort_values(["LUTs", "design"])
+            out.append(f"One engine on {target} (synthesis only, N = 1), fewest LUTs first: " + "; ".join(
+                f"{r['design']} {r['LUTs']:,} LUTs, {r['FFs']:,} FFs" for _, r in ranked.iterrows()))
+    return out
+
+
 def fpga_answer(results: Results) -> list[Block]:
     """For a folder of FPGA rows only: what the device count is, per routed target, and what an engine costs on
     7-series beside the study's Eq. 5.4, before the evidence."""
     points = _fpga_rows(results.points)
-    lines = []
-    for _, row in fpga_options(_placed(points), OPTIONS_BANDWIDTH).iterrows():
+    options = fpga_options(_placed(points), STUDY_BANDWIDTH)
+    lines = _fewest_devices(options)
+    for _, row in options.iterrows():
         group = points[(points["design"] == row["design"]) & (points["pdk"] == row["target"]) & (points["n"] == 1)]
         fmax = group[FMAX].dropna()
         spread = (f"median of {row['seeds']} placer seeds, {fmax.min():.1f}-{fmax.max():.1f}" if row["seeds"] > 1
@@ -116,8 +166,8 @@ def fpga_answer(results: Results) -> list[Block]:
             f"{row['design']} on {row['target']} ({fpga.get(row['target']).device}): one engine routes at "
             f"{row['fmax median (MHz)']:g} MHz ({spread}), "
             f"{row['Gb/s per engine']:g} Gb/s; the device holds {row['engines per device']} engines, "
-            f"{row['Gb/s per device']:g} Gb/s, so {OPTIONS_BANDWIDTH} takes {row[f'engines for {OPTIONS_BANDWIDTH}']} "
-            f"engines on {row[f'devices for {OPTIONS_BANDWIDTH}']} devices")
+            f"{row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes {row[f'engines for {STUDY_BANDWIDTH}']} "
+            f"engines on {row[f'devices for {STUDY_BANDWIDTH}']} devices")
     for target, _, compared in fpga_study_fits(results):
         fits = compared.set_index(["design", "metric"])
         for design in sorted(set(fits.index.get_level_values("design"))):
@@ -128,18 +178,19 @@ def fpga_answer(results: Results) -> list[Block]:
                          f"N = {int(per['LUTs']['n_points']) if 'LUTs' in per else 0} points"
                          + ("; no block RAM (our S-boxes are logic), where the study's module needed exactly 8 "
                             "(001 §5.4)" if "block RAM" in per and per["block RAM"]["slope"] == 0 else ""))
+    lines += _per_family(_synthesis_only(points))
     routed = _routed(_placed(points), _placed(_fpga_rows(results.failed)))
     scaling = _largest(routed[routed.groupby(["design", "target"])["N"].transform("nunique") > 1]) if len(routed) else []
-    need = resolve_bandwidth(OPTIONS_BANDWIDTH).bits_per_second / 1e9
+    need = resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second / 1e9
     for (design, target), group in _placed(points).groupby(["design", "pdk"], sort=True):
         top = group[group["n"] == group["n"].max()]
         if group["n"].nunique() > 1 and THROUGHPUT in top and top[THROUGHPUT].notna().any():
             gbps = float(top[THROUGHPUT].median())
             scaling.append(f"{design} on {target}, measured as one array: N = {int(top['n'].iloc[0])} routes at "
                            f"{float(top[FMAX].median()):.1f} MHz and moves {gbps:.3g} Gb/s per device, so "
-                           f"{OPTIONS_BANDWIDTH} takes {math.ceil(need / gbps)} devices of it")
-    amount = format_bandwidth(resolve_bandwidth(OPTIONS_BANDWIDTH).bits_per_second)
-    return [Heading(2, f"Answer: FPGAs for {amount} ({OPTIONS_BANDWIDTH})"),
+                           f"{STUDY_BANDWIDTH} takes {math.ceil(need / gbps)} devices of it")
+    amount = format_bandwidth(resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second)
+    return [Heading(2, f"Answer: FPGAs for {amount} ({STUDY_BANDWIDTH})"),
             Bullets(lines + scaling + [_study_fpga()])]
 
 
@@ -153,6 +204,12 @@ def fpga_section(results: Results) -> list[Block]:
         "No open place and route exists for Xilinx 7-series, so its rows have resources but no fmax. "
         "FPGA power is not reported: there is no open power estimator, and the study's FPGA power fits "
         "(001 Eq. 5.1-5.2) appear only in paper mode.")]
+    synthesized = _synthesized(_synthesis_only(points))
+    if not synthesized.empty:
+        blocks.append(Paragraph("One engine of each family (default parameters, N = 1) on the synthesis-only "
+                                "targets, by primitive: synth_xilinx maps to the 7-series library (LUTn = n-input "
+                                "LUTs; the IO buffers of its ports are not counted here)."))
+        blocks.append(Table(synthesized, "N = 1 ok/cached rows of synthesis-only FPGA targets"))
     for target, _, compared in fpga_study_fits(results):
         blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
                                 "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
@@ -165,10 +222,10 @@ def fpga_section(results: Results) -> list[Block]:
                                 "scarcest resource; failed rows say why (an array too big for the device)."))
         blocks.append(Table(routed, "ok/cached and failed rows of routed FPGA targets"))
         blocks.append(Bullets(_largest(routed)))
-    options = fpga_options(_placed(points), OPTIONS_BANDWIDTH)
+    options = fpga_options(_placed(points), STUDY_BANDWIDTH)
     if not options.empty:
         blocks.append(Paragraph(
-            f"FPGA options at {OPTIONS_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
+            f"FPGA options at {STUDY_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
             "scarcest logic site (no IO: out of context or behind the IO ring); per-engine throughput = routed "
             "fmax (median over seeds) × line bytes / simulated cycles per line. No power: no open estimator."))
         blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.feasibility.fpga_options`"))
