@@ -196,3 +196,12 @@ def test_report_lists_every_family_by_primitive_and_the_family_needing_fewest_de
     assert "fewest LUTs first: prince 3,000 LUTs, 900 FFs; gcm_iter 4,797 LUTs, 1,781 FFs" in answer
     assert re.search(r"\| prince +\| xc7 +\| 3000 \| 3000 \| +0 \|", text)  # design, target, LUTs, LUT6, LUT5
     assert "costs  over" not in text and "| prince   | FFs" not in text  # one N is no line against N
+
+
+@pytest.mark.parametrize("line", [
+    "ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.",  # nexus 0.11
+    "ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'TRELLIS_COMB'",
+])
+def test_placer_capacity_errors_are_recognized_as_does_not_fit(line):
+    from cryptoppa.fpga.execute import _NO_FIT
+    assert _NO_FIT.search(line)
