@@ -124,6 +124,10 @@ def _study_fpga() -> str:
             "its watts are a vendor estimate, which no open tool reproduces, so none is given for ours)")
 
 
+def _engines(count: int) -> str:
+    return f"{count} engine" + ("" if count == 1 else "s")
+
+
 def _fewest_devices(options: pd.DataFrame) -> list[str]:
     """Per routed target with more than one engine family: the family that needs the fewest devices."""
     devices = f"devices for {STUDY_BANDWIDTH}"
@@ -133,7 +137,7 @@ def _fewest_devices(options: pd.DataFrame) -> list[str]:
             ranked = group.sort_values([devices, "design"])
             best = ranked.iloc[0]
             out.append(f"Fewest {fpga.get(target).device} devices for {STUDY_BANDWIDTH}: {best['design']}, "
-                       f"{best[devices]} devices ({best['engines per device']} engines each at "
+                       f"{best[devices]} devices ({_engines(best['engines per device'])} each at "
                        f"{best['fmax median (MHz)']:g} MHz); the other families need "
                        + ", ".join(f"{r['design']} {r[devices]}" for _, r in ranked.iloc[1:].iterrows()))
     return out
@@ -165,7 +169,7 @@ def fpga_answer(results: Results) -> list[Block]:
         lines.append(
             f"{row['design']} on {row['target']} ({fpga.get(row['target']).device}): one engine routes at "
             f"{row['fmax median (MHz)']:g} MHz ({spread}), "
-            f"{row['Gb/s per engine']:g} Gb/s; the device holds {row['engines per device']} engines, "
+            f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])}, "
             f"{row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes {row[f'engines for {STUDY_BANDWIDTH}']} "
             f"engines on {row[f'devices for {STUDY_BANDWIDTH}']} devices")
     for target, _, compared in fpga_study_fits(results):
