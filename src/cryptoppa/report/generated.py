@@ -186,7 +186,8 @@ def _fpga_families(source: str) -> str:
                 cells += [f"{o['fmax median (MHz)']:g}", f"{int(o['engines per device'])}", f"{int(o[devices])}"]
             elif failed := [str(e) for e in table.loc[(table["design"] == design) & (table["pdk"] == target)
                                                         & (table["status"] == "failed"), "error"]]:
-                cells += ["does not fit" if "does not fit" in failed[0] else "failed", "0", "–"]
+                why = next((w for w in ("does not fit", "timed out") if w in failed[0]), "failed")
+                cells += [why, "0", "–"]
             else:
                 cells += ["–"] * 3
         rows.append(f"| {design} | " + " | ".join(cells) + " |")
