@@ -57,3 +57,17 @@ def test_unknown_block_is_named(tmp_path, monkeypatch):
     readme.write_text("<!-- generated: nope -->\n<!-- end generated -->\n")
     with pytest.raises(CryptoppaError, match="unknown generated block 'nope'"):
         generated.rewrite_all((readme,))
+
+
+def test_compact_leaves_the_measuring_machine_out_of_text_columns():
+    # pandas 3 reads text columns as the str dtype (not object): they must be cleaned all the same.
+    import pandas as pd
+    from pathlib import Path
+    from cryptoppa.report.publish import compact
+    home = str(Path.home())
+    table = pd.DataFrame({"design": pd.Series(["a", "b"], dtype="str"), "run_dir": [f"{home}/r1", f"{home}/r2"],
+                          "error": pd.Series(["", f"a does not fit X (log: {home}/.cache/r/log.txt)"], dtype="str"),
+                          "where": pd.Series([f"{home}/x", "y"], dtype="str")})
+    out = compact(table)
+    assert list(out.columns) == ["design", "error"]
+    assert list(out["error"]) == ["", "a does not fit X"]

@@ -28,10 +28,15 @@ _MACHINE_COLUMNS = ("run_dir", "log", "sources", "ppa_run_dir", "synth_run_dir")
 
 def compact(table: pd.DataFrame) -> pd.DataFrame:
     """The table without the measuring machine in it: run-folder columns dropped, paths inside the checkout made
-    relative and the home folder written as ~ in messages, and any other column of absolute paths dropped."""
+    relative, the home folder written as ~ and a failed row's log left out of its message, and any other column of
+    absolute paths dropped."""
     out = table.drop(columns=[c for c in _MACHINE_COLUMNS if c in table.columns])
+    if "error" in out.columns:  # a failed row's message ends with its log on the measuring machine
+        error = out["error"]
+        out["error"] = error.where(error.isna(), error.astype(str).str.split(" (log: ", regex=False).str[0])
     home = str(Path.home())
-    for col in out.columns[out.dtypes == object]:
+    # pandas 3 reads text as the str dtype, earlier versions as object
+    for col in [c for c in out.columns if pd.api.types.is_object_dtype(out[c]) or pd.api.types.is_string_dtype(out[c])]:
         text = out[col].where(out[col].isna(), out[col].astype(str).str.replace(f"{ROOT}/", "", regex=False)
                               .str.replace(home, "~", regex=False))
         out[col] = text
