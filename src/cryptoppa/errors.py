@@ -10,6 +10,14 @@
 """
 
 
+_LOG = " (log: "  # how a ToolError's message ends: the file with the tool's full output
+
+
+def without_log(message: str) -> str:
+    """A ToolError's message without its log path (which names a folder on the measuring machine)."""
+    return message.split(_LOG)[0]
+
+
 class CryptoppaError(Exception):
     """Bad input or a missing prerequisite, explained in one line."""
 
@@ -28,7 +36,7 @@ class ToolError(CryptoppaError):
     exit_code = 3
 
     def __init__(self, message: str, log: str | None = None):
-        super().__init__(message + (f" (log: {log})" if log else ""))
+        super().__init__(message + (f"{_LOG}{log})" if log else ""))
         self.log = log
 
 

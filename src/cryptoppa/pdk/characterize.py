@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .. import settings
-from ..errors import CryptoppaError, ToolError
+from ..errors import CryptoppaError, ToolError, without_log
 from ..runs import sha256_file
 from ..tools import run, run_program, run_status, version
 
@@ -337,7 +337,7 @@ def characterize_cell(shipped, name: str, netlist: str, models: Path, options: O
         seconds = run("lctime", args, cwd=tmp, log=tmp / "lctime.log", timeout=timeout_s,
                       what=f"lctime {name}")
     except ToolError as err:
-        record_failure(folder, str(err).split(" (log: ")[0])
+        record_failure(folder, without_log(str(err)))
         raise
     text = (tmp / "out.lib").read_text()
     out = parse(text)

@@ -13,6 +13,7 @@ import pandas as pd
 
 from .. import fpga
 from ..fpga.compare import LABELS, compare_to_study
+from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
@@ -102,7 +103,7 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
     for _, row in failed.iterrows():
         rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",
                      "seeds": str(int(row["seed"])) if "seed" in row and pd.notna(row["seed"]) else "",
-                     "note": str(row.get("error", "")).split(" (log: ")[0][:160]})
+                     "note": without_log(str(row.get("error", "")))[:160]})
     return pd.DataFrame(rows)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import InputError
+from ..errors import InputError, without_log
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
 from . import generated
@@ -33,7 +33,7 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
     out = table.drop(columns=[c for c in _MACHINE_COLUMNS if c in table.columns])
     if "error" in out.columns:  # a failed row's message ends with its log on the measuring machine
         error = out["error"]
-        out["error"] = error.where(error.isna(), error.astype(str).str.split(" (log: ", regex=False).str[0])
+        out["error"] = error.where(error.isna(), error.astype(str).map(without_log))
     home = str(Path.home())
     # pandas 3 reads text as the str dtype, earlier versions as object
     for col in [c for c in out.columns if pd.api.types.is_object_dtype(out[c]) or pd.api.types.is_string_dtype(out[c])]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import metrics
-from ..errors import ToolError
+from ..errors import ToolError, without_log
 from ..metrics import Metric
 from .plan import StepPlan, sha256_file
 
@@ -81,7 +81,7 @@ def _failed(err: BaseException, work: Path, failed: Path) -> BaseException:
     shutil.rmtree(failed, ignore_errors=True)
     work.rename(failed)
     if isinstance(err, ToolError):
-        moved = ToolError(str(err).replace(str(work), str(failed)).split(" (log: ")[0],
+        moved = ToolError(without_log(str(err).replace(str(work), str(failed))),
                           (err.log or "").replace(str(work), str(failed)) or None)
         moved.exit_code = err.exit_code
         return moved
