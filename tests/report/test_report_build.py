@@ -19,7 +19,7 @@ from cryptoppa.report.build import build_report
 from cryptoppa.report.load import load_results
 from cryptoppa.report.build import FIGURE_STEMS
 from cryptoppa.cli import cli
-from cryptoppa.report.load import AREA, POWER
+from cryptoppa.catalog import AREA, POWER
 from cryptoppa.sweep import load, run_sweep
 from support import ROOT
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..catalog import AREA, FLOPS, POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING
 from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.fit import fits_to_dict
@@ -16,8 +17,8 @@ from ..report.options import options_table
 from ..report.schemes import scheme_table
 from ..sweep import results as results_mod
 
-FIT_METRICS = ("synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
-               "power__total", "power__internal__total", "power__switching__total", "power__leakage__total")
+FIT_METRICS = (AREA, FLOPS,
+               POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 
 
 def _echo_table(df) -> None:

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from string import Template
 
+from ..catalog import FMAX
 from .. import pdk as pdk_mod
 from ..activity import ACTIVITY_NOTE, code_sha256
 from ..activity.workload import check_workload, is_engine_workload
@@ -21,6 +22,7 @@ from ..errors import InputError
 from ..names import check_identifier, check_synthesis_point
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor
+from ..pdk.cells import library_cells
 from ..runs import StepPlan, sha256_file
 from ..sim import perf
 from ..tools import version
@@ -100,10 +102,23 @@ class SynthJob:
 
     point: FlowPoint
     liberty: Path
+    ge_area_um2: float  # one gate equivalent
 
 
 # Fields added after caches existed: at their defaults they are left out, so earlier keys stay the same.
 _OMITTED_AT_DEFAULT = {"flatten": True, "include_dirs": [], "defines": [], "perf_round": 1, "groups": []}
+
+
+# A port that reaches asynchronous set/reset pins is timed as if a buffered reset tree drove it: ideal, with this
+# transition at the pins (a leaf of such a tree, of the order of the library's largest-load output transitions).
+ASYNC_TRANSITION_NS = 0.1
+
+
+TIMING_NOTE = (
+    f"{FMAX} is register to register (in->reg, reg->out and in->out slack reported apart); asynchronous "
+    f"set/reset pins (the liberty's clear/preset) are not data: their clear/preset->q arcs are disabled, their "
+    f"release is checked as recovery/removal where the library has those checks, and the ports that reach them "
+    f"are driven ideally with a {ASYNC_TRANSITION_NS:g} ns transition, as by a buffered reset tree")
 
 
 def _point_identity(point: FlowPoint) -> dict:
@@ -140,6 +155,8 @@ def render(template: str, **values) -> str:
 def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_source: str | None = None) -> str:
     """flows/sta.tcl for the point; activity_source names a run-local Tcl file of simulated activity."""
     driver = check_identifier(pdk.driver_cell, "driver cell")
+    async_pins = " ".join(f"{check_identifier(cell, 'cell')} {check_identifier(pin, 'pin')}"
+                          for cell, pin in library_cells(liberty).async_pins)
     return render(
         "sta.tcl",
         liberty=safe_path(liberty),
@@ -152,6 +169,8 @@ def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_sou
         output_load_pf=f"{point.output_load_pf:g}",
         input_activity=f"{point.input_activity:g}",
         activity_source=f"source {activity_source}" if activity_source else "# no simulated activity (vectorless)",
+        async_pins=async_pins,
+        async_transition_ns=f"{ASYNC_TRANSITION_NS:g}",
     )
 
 
@@ -184,6 +203,7 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
     hi, lo = pdk.tie_high, pdk.tie_low
     driver = check_identifier(pdk.driver_cell, "driver cell")
     sim = point.activity != "vectorless"
+    ge_area = library_cells(lib).area(pdk.ge_cell, f"{pdk.path} ge_cell")
     scripts = {
         "yosys_elab.ys": render(
             "yosys_elab.ys",
@@ -210,6 +230,8 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
         "wire_load_model": pdk.wire_load_model or "none (library has none: net capacitance is pin capacitance only)",
         "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
               f"outputs load {point.output_load_pf:g} pF",
+        "timing": TIMING_NOTE,
+        "gate_equivalent": f"1 GE = the area of {pdk.ge_cell} ({ge_area:g} um^2 in this liberty); kGE = area / 1000 GE",
     }
     tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf or sim else ())}
     if sim:
@@ -225,4 +247,4 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
     provenance = {"point": {"rtl": [str(p) for p in point.rtl], "include_dirs": [str(p) for p in point.include_dirs]},
                   "liberty": {"path": str(lib)}}
     return StepPlan(point.design or point.top, identity, inputs, scripts, tools, assumptions, provenance,
-                    outputs=("netlist.v",), config=SynthJob(point, lib))
+                    outputs=("netlist.v",), config=SynthJob(point, lib, ge_area))

@@ -12,6 +12,7 @@ import re
 import time
 from pathlib import Path
 
+from ..catalog import CYCLES, FMAX, RING_FLOPS, SEED, runtime
 from ..errors import DoesNotFit, ToolError
 from ..metrics import Metric
 from ..runs import StepPlan, StepResult, run_step
@@ -42,7 +43,7 @@ def _pnr(plan: StepPlan, work: Path, point: FpgaPoint, timeout: float) -> tuple[
             raise DoesNotFit(f"{point.top} does not fit {target.device}: nextpnr: {found.group(0)}", str(log))
         _raise_failed(target.pnr, code, log)
     found = pnr_metrics(work, f"{target.pnr} {plan.tools.get(target.pnr)}")
-    found["route__seed"] = Metric(point.seed, "seed", "pnr.args", "cryptoppa")
+    found[SEED] = Metric(point.seed, "seed", "pnr.args", "cryptoppa")
     return found, seconds
 
 
@@ -66,7 +67,7 @@ def execute_synth(plan: StepPlan, work: Path, timeouts: dict[str, float] | None 
     result = synth_metrics(work, target, f"yosys {plan.tools['pyosys']}")
     if target.pins:
         bits = sum(w for name, _, w in ports if name != point.clock_port)
-        result["synth__ring__count__ff"] = Metric(bits + 1, "cells", ring.RING_FILE, "cryptoppa")
+        result[RING_FLOPS] = Metric(bits + 1, "cells", ring.RING_FILE, "cryptoppa")
     if target.family == "nexus":
         detach_constant_carry_ins(work / NETLIST)
     if point.perf:
@@ -79,14 +80,14 @@ def execute_synth(plan: StepPlan, work: Path, timeouts: dict[str, float] | None 
 def execute_pnr(plan: StepPlan, work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
     point, synth = plan.config
     found, seconds = _pnr(plan, work, point, {**STEP_TIMEOUT_S, **(timeouts or {})}["pnr"])
-    fmax = found.get("timing__fmax__mhz")
-    if fmax and "perf__cycles_per_line" in synth:
+    fmax = found.get(FMAX)
+    if fmax and CYCLES in synth:
         found.update(throughput_at(fmax.value, synth))
     return {**found, **_runtimes({"pnr": seconds})}
 
 
 def _runtimes(wall: dict[str, float]) -> dict[str, Metric]:
-    return {f"flow__{step}__runtime": Metric(round(s, 3), "s", f"logs/{step}", "cryptoppa") for step, s in wall.items()}
+    return {runtime(step): Metric(round(s, 3), "s", f"logs/{step}", "cryptoppa") for step, s in wall.items()}
 
 
 def characterize_fpga(point: FpgaPoint, cache: Path, force: bool = False) -> StepResult:

@@ -10,21 +10,19 @@ import math
 
 import pandas as pd
 
+from ..catalog import COPIES_FIT, FMAX, THROUGHPUT_FMAX
 from ..feasibility.presets import resolve_bandwidth
 
-THROUGHPUT = "perf__throughput_at_fmax__gbps"
-COPIES = "route__device__copies_fit"
-FMAX = "timing__fmax__mhz"
 
 
 def single_engines(points: pd.DataFrame) -> pd.DataFrame:
     """One row per design and routed target from its ok N = 1 rows: fmax and throughput as the median over the
     placer seeds, engines per device as the fewest copies any seed's netlist fits."""
-    cols = {THROUGHPUT, COPIES, FMAX}
+    cols = {THROUGHPUT_FMAX, COPIES_FIT, FMAX}
     single = points[points["n"] == 1] if cols <= set(points.columns) else points.iloc[0:0]
     rows = []
     for (design, target), group in single.groupby(["design", "pdk"], sort=True):
-        per_engine, engines = float(group[THROUGHPUT].median()), int(group[COPIES].min())
+        per_engine, engines = float(group[THROUGHPUT_FMAX].median()), int(group[COPIES_FIT].min())
         if per_engine > 0 and engines > 0:
             rows.append({"design": design, "target": target, "fmax_mhz": float(group[FMAX].median()),
                          "seeds": len(group), "gbps": per_engine, "per_device": engines})

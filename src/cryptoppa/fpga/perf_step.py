@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..catalog import CYCLES, LINE_BYTES, THROUGHPUT_FMAX
 from ..feasibility.throughput import hardware_throughput
 from ..metrics import Metric
 from ..runs import StepPlan
@@ -24,12 +25,12 @@ def cycles_per_line(plan: StepPlan, work: Path) -> dict[str, Metric]:
     tool = f"iverilog {plan.tools.get('iverilog')}"
     out = {name: Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
            for name, value in numbers.items()}
-    out["perf__line_bytes"] = Metric(params.get("LINE_BYTES", 64), "bytes", "run.json", "cryptoppa")
+    out[LINE_BYTES] = Metric(params.get("LINE_BYTES", 64), "bytes", "run.json", "cryptoppa")
     return out
 
 
 def throughput_at(fmax_mhz: float, synth: dict[str, Metric]) -> dict[str, Metric]:
     """The whole array's throughput at its routed fmax (per engine: divide by the sweep's n)."""
-    bits = hardware_throughput(fmax_mhz * 1e6, synth["perf__cycles_per_line"].value, synth["perf__line_bytes"].value)
-    return {"perf__throughput_at_fmax__gbps": Metric(bits / 1e9, "Gb/s", "reports/pnr.json + synthesis run's perf",
+    bits = hardware_throughput(fmax_mhz * 1e6, synth[CYCLES].value, synth[LINE_BYTES].value)
+    return {THROUGHPUT_FMAX: Metric(bits / 1e9, "Gb/s", "reports/pnr.json + synthesis run's perf",
                                                      "cryptoppa")}

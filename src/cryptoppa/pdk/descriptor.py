@@ -27,6 +27,7 @@ class PdkDescriptor:
     tie_high: tuple[str, str]  # (cell, pin)
     tie_low: tuple[str, str]
     driver_cell: str
+    ge_cell: str  # its area is one gate equivalent (GE): the library's two-input NAND of the smallest drive
     dont_use: tuple[str, ...]
     source: dict = field(hash=False)
     corners: dict[str, tuple[str, ...]] = field(hash=False)  # corner -> candidate liberty paths
@@ -68,6 +69,7 @@ def load(path: Path) -> PdkDescriptor:
         tie_high=_cell_pin(tomlfile.key(pdk, "tie_high", str, where), where),
         tie_low=_cell_pin(tomlfile.key(pdk, "tie_low", str, where), where),
         driver_cell=tomlfile.key(pdk, "driver_cell", str, where),
+        ge_cell=tomlfile.key(pdk, "ge_cell", str, where),
         dont_use=tuple(tomlfile.key(pdk, "dont_use", list, where)),
         source=source,
         corners=corners,

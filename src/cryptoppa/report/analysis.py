@@ -17,15 +17,19 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..catalog import (
+    ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CELLS, CYCLES, DIE_AREA, ENERGY_BYTE, LATENCY, POWER, POWER_INTERNAL,
+    POWER_LEAKAGE, POWER_SWITCHING, WS, routed
+)
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import load_presets, resolve_bandwidth
 from ..feasibility.throughput import engines_needed, hardware_throughput
 from ..sweep import results as results_mod
-from .load import AREA, CYCLES, LATENCY, POWER, Results
+from .load import Results
 
 # Placed-and-routed counterparts, fitted where a sweep routed (stage = "route"); absent columns are skipped.
-ROUTED_FIT_METRICS = ["design__die__area", "finish__power__total"]
-FIT_METRICS = [AREA, POWER, "synth__design__instance__count", *ROUTED_FIT_METRICS]
+ROUTED_FIT_METRICS = [DIE_AREA, routed(POWER)]
+FIT_METRICS = [AREA, POWER, CELLS, *ROUTED_FIT_METRICS]
 CONFIDENCE = 0.95
 UM2_PER_MM2 = 1e6
 MW_PER_W = 1e3
@@ -92,7 +96,7 @@ def per_engine(results: Results) -> pd.DataFrame:
         if g[CYCLES].nunique() > 1:
             notes.append(f"cycles/line differ across N ({', '.join(f'{v:g}' for v in sorted(g[CYCLES].unique()))}); "
                          f"N={int(first['n'])} used")
-        ws = first.get("timing__setup__ws")
+        ws = first.get(WS)
         if ws is not None and not pd.isna(ws) and float(ws) < 0:
             notes.append(f"setup violated at the target clock (ws {float(ws):g} ns): throughput is optimistic")
         rows.append({"group": group, "design": first["design"], "n": int(first["n"]),
@@ -191,11 +195,11 @@ def activity_comparison(results: Results) -> pd.DataFrame:
         for _, r in g.iterrows():
             rows.append({
                 "configuration": r["label"].split(" sim:")[0], "activity": r["activity_mode"] or "vectorless",
-                "internal_w": r.get("power__internal__total"), "switching_w": r.get("power__switching__total"),
-                "leakage_w": r.get("power__leakage__total"), "power_w": r[POWER],
+                "internal_w": r.get(POWER_INTERNAL), "switching_w": r.get(POWER_SWITCHING),
+                "leakage_w": r.get(POWER_LEAKAGE), "power_w": r[POWER],
                 "ratio_to_vectorless": float(r[POWER]) / vectorless if vectorless else math.nan,
-                "coverage": r.get("power__activity__coverage", math.nan),
-                "energy_per_byte_pj": r.get("power__energy_per_byte", math.nan),
+                "coverage": r.get(ACTIVITY_COVERAGE, math.nan),
+                "energy_per_byte_pj": r.get(ENERGY_BYTE, math.nan),
             })
     return pd.DataFrame(rows)
 
@@ -219,8 +223,8 @@ def core_energy(cores: Path | None) -> pd.DataFrame:
         "core": t["core"], "zk": t["zk"].astype(int), "variant": t["variant"], "key_bits": t["key_bits"].astype(int),
         "opt": t["opt"], "cycles_per_byte": t["cycles_per_byte"], "instructions_per_byte": t["instructions_per_byte"],
         "window_cycles": t["energy_window_cycles"].astype(int), "clock_mhz": t["clock_mhz"],
-        "power_w": t["power__activity__total"], "vectorless_w": t["power__total"],
-        "coverage": t["power__activity__coverage"], "energy_per_byte_pj": t["energy_per_byte_pj"],
+        "power_w": t[ACTIVITY_POWER], "vectorless_w": t[POWER],
+        "coverage": t[ACTIVITY_COVERAGE], "energy_per_byte_pj": t["energy_per_byte_pj"],
     })
     out["opt_rank"] = out["opt"].map({o: i for i, o in enumerate(OPT_ORDER)})
     return out.sort_values(["core", "zk", "variant", "key_bits", "opt_rank"], kind="stable").reset_index(drop=True)

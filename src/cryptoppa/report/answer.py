@@ -10,12 +10,13 @@ from typing import Callable
 
 import pandas as pd
 
+from ..catalog import CYCLES
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
 from . import analysis, headline
 from .document import Block, Heading, Paragraph, Table
 from .labels import fixed_text
-from .load import CYCLES, Results
+from .load import Results
 from .study_side import compared_groups, side_by_side
 
 Source = Callable[[Results, str], str]  # how a table cites the results file it was computed from

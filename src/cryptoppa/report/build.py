@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..catalog import ACTIVITY_COVERAGE, AREA, CYCLES, DIE_AREA, ENERGY_BYTE, FMAX, POWER, WIRELENGTH, routed
 from ..errors import InputError
 from ..feasibility import owen2013, report_text
 from ..feasibility.presets import resolve_bandwidth
@@ -22,7 +23,7 @@ from ..fpga.compare import LABELS
 from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .headline import STUDY_BANDWIDTH
-from .load import AREA, CYCLES, POWER, Results, load_results
+from .load import Results, load_results
 from .options import options_table
 from .compare import compare as compare_folders
 from .compare import summary
@@ -286,7 +287,7 @@ def _activity(results: Results) -> list[Block]:
                   "pair, its loadP relative to the array's simulated saturation rate. Coverage = annotated pins / "
                   "all pins. Energy per byte = power × cycles per line / clock / line bytes, for line workloads."),
         Table(tables.activity_table(comparison),
-              _source(results, "power__*, power__activity__coverage, power__energy_per_byte of each row")),
+              _source(results, f"power__*, {ACTIVITY_COVERAGE}, {ENERGY_BYTE} of each row")),
     ]
 
 
@@ -300,8 +301,8 @@ def _routed(results: Results) -> list[Block]:
                   "next to the same netlist placed and routed with Coriolis at its target utilization and timed "
                   "again in OpenSTA with per-net wire RC from the routed lengths (`cryptoppa.pnr`; ideal clock, "
                   "no I/O pins). Ratios are routed / synthesis; cell area is the same netlist's on both sides."),
-        Table(table, _source(results, "design__die__area, route__wirelength, "
-                                      "finish__timing__fmax__mhz, finish__power__total, ratios")),
+        Table(table, _source(results, f"{DIE_AREA}, {WIRELENGTH}, {routed(FMAX)}, "
+                                      f"{routed(POWER)}, ratios")),
     ]
 
 

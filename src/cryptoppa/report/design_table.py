@@ -9,6 +9,7 @@ import re
 
 import pandas as pd
 
+from ..catalog import AREA, CELLS, CYCLES, FMAX, POWER, THROUGHPUT
 from ..errors import CryptoppaError
 from ..sweep.results import FINISHED
 from .options import power_at_clock
@@ -22,23 +23,23 @@ def _config(row: pd.Series) -> str:
 
 
 def design_table(results: pd.DataFrame) -> pd.DataFrame:
-    ok = results[results.status.isin(FINISHED) & results.get("perf__cycles_per_line").notna()]
+    ok = results[results.status.isin(FINISHED) & results.get(CYCLES).notna()]
     if ok.empty:
-        raise CryptoppaError("no finished engine rows with perf__cycles_per_line in the results")
+        raise CryptoppaError(f"no finished engine rows with {CYCLES} in the results")
     rows = []
     for _, r in ok.sort_values(["design", "label"]).iterrows():
-        clock, fmax = r["clock_mhz"], r["timing__fmax__mhz"]
+        clock, fmax = r["clock_mhz"], r[FMAX]
         p_at_fmax = power_at_clock(r, fmax)
-        gbps = r["perf__throughput__gbps"]
+        gbps = r[THROUGHPUT]
         gbps_fmax = gbps * fmax / clock
-        area_mm2 = r["synth__design__instance__area__stdcell"] / 1e6
+        area_mm2 = r[AREA] / 1e6
         rows.append({
             "configuration": _config(r), "pdk": f"{r['pdk']}/{r['corner']}",
-            "cells": int(r["synth__design__instance__count"]),
+            "cells": int(r[CELLS]),
             "area mm²": round(area_mm2, 4), "fmax MHz": round(fmax, 1),
-            f"power mW @{clock:g} MHz": round(r["power__total"] * 1e3, 2),
+            f"power mW @{clock:g} MHz": round(r[POWER] * 1e3, 2),
             "power mW @fmax": round(p_at_fmax * 1e3, 2),
-            "cycles/line": round(r["perf__cycles_per_line"], 2),
+            "cycles/line": round(r[CYCLES], 2),
             f"Gb/s @{clock:g} MHz": round(gbps, 2), "Gb/s @fmax": round(gbps_fmax, 2),
             "Gb/s per mm² @fmax": round(gbps_fmax / area_mm2, 2),
             "Mb/s per mW @fmax": round(gbps_fmax * 1e3 / (p_at_fmax * 1e3), 1),

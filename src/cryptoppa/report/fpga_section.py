@@ -12,18 +12,18 @@ import math
 import pandas as pd
 
 from .. import fpga
+from ..catalog import BRAM, COPIES_FIT, FMAX, THROUGHPUT_FMAX, fpga_count
 from ..fpga.compare import LABELS, compare_to_study
 from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
-from ..fpga.feasibility import THROUGHPUT, fpga_options
+from ..fpga.feasibility import fpga_options
 from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .headline import STUDY_BANDWIDTH
 from .load import Results
 
-FMAX = "timing__fmax__mhz"
 
 
 def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
@@ -67,7 +67,7 @@ def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
         "ours / study": compared["slope_ratio"].round(3)})
 
 
-_SYNTH = "synth__design__instance__count__"
+_SYNTH = fpga_count("")
 # Synthesis-only resource columns, as a reader of a 7-series utilization report names them.
 _SYNTH_COLUMNS = {"lut": "LUTs", **{f"lut{k}": f"LUT{k}" for k in range(6, 0, -1)}, "ff": "FFs", "carry4": "CARRY4",
                   "muxf": "MUXF7/8", "lutram": "LUT RAM", "srl": "SRL", "bram": "block RAM", "dsp": "DSP48"}
@@ -94,12 +94,12 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
         rows.append({"design": design, "target": target, "N": int(n), "status": "routed",
                      "logic cells": cells.get("logic"), "logic %": round(cells.get("logic_utilization", float("nan")), 1),
                      "FF": cells.get("ff"),
-                     "block RAM": group.get("synth__design__instance__count__bram", pd.Series([None])).iloc[0],
+                     "block RAM": group.get(BRAM, pd.Series([None])).iloc[0],
                      "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
                      "fmax min (MHz)": fmax.min() if len(fmax) else None,
                      "fmax median": fmax.median() if len(fmax) else None,
                      "fmax max": fmax.max() if len(fmax) else None,
-                     "copies fit": group.get("route__device__copies_fit", pd.Series([None])).min()})
+                     "copies fit": group.get(COPIES_FIT, pd.Series([None])).min()})
     for _, row in failed.iterrows():
         rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",
                      "seeds": str(int(row["seed"])) if "seed" in row and pd.notna(row["seed"]) else "",
@@ -189,8 +189,8 @@ def fpga_answer(results: Results) -> list[Block]:
     need = resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second / 1e9
     for (design, target), group in _placed(points).groupby(["design", "pdk"], sort=True):
         top = group[group["n"] == group["n"].max()]
-        if group["n"].nunique() > 1 and THROUGHPUT in top and top[THROUGHPUT].notna().any():
-            gbps = float(top[THROUGHPUT].median())
+        if group["n"].nunique() > 1 and THROUGHPUT_FMAX in top and top[THROUGHPUT_FMAX].notna().any():
+            gbps = float(top[THROUGHPUT_FMAX].median())
             scaling.append(f"{design} on {target}, measured as one array: N = {int(top['n'].iloc[0])} routes at "
                            f"{float(top[FMAX].median()):.1f} MHz and moves {gbps:.3g} Gb/s per device, so "
                            f"{STUDY_BANDWIDTH} takes {math.ceil(need / gbps)} devices of it")

@@ -16,14 +16,13 @@ import math
 
 import pandas as pd
 
+from ..catalog import AREA, CYCLES, LINE_BYTES, POWER, READ_LATENCY, READ_LATENCY_DATA
 from ..feasibility.metadata import SCHEMES, Access, overhead
 from ..feasibility.presets import get_preset, resolve_bandwidth
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput
 from ..sweep.results import FINISHED
 
-AREA = "synth__design__instance__area__stdcell"
-DATA_LATENCY, VERDICT_LATENCY = "perf__read_latency_data_cycles", "perf__read_latency_cycles"
 
 
 def _access_ns(bandwidth: str) -> tuple[float, str]:
@@ -39,7 +38,7 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
     """One row per (scheme, measured N = 1 configuration of its engine family), numeric, unrounded."""
     resolved = resolve_bandwidth(bandwidth, efficiency=efficiency, count=count)
     access_ns, _ = _access_ns(bandwidth)
-    needed = {"design", "status", "n", "clock_mhz", "perf__cycles_per_line", DATA_LATENCY}
+    needed = {"design", "status", "n", "clock_mhz", CYCLES, READ_LATENCY_DATA}
     if not needed <= set(results.columns):
         return pd.DataFrame()  # no engine rows with measured latency: nothing to compare
     ok = results[results["status"].isin(FINISHED) & (results["n"] == 1)]
@@ -50,20 +49,20 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
             continue
         extra = overhead(scheme, access)
         for _, r in engines.sort_values("label", kind="stable").iterrows():
-            if pd.isna(r.get("perf__cycles_per_line")) or pd.isna(r.get(DATA_LATENCY)):
+            if pd.isna(r.get(CYCLES)) or pd.isna(r.get(READ_LATENCY_DATA)):
                 continue
-            line = int(r["perf__line_bytes"]) if pd.notna(r.get("perf__line_bytes")) else 64
-            gbps = hardware_throughput(r["clock_mhz"] * 1e6, float(r["perf__cycles_per_line"]), line) / 1e9
+            line = int(r[LINE_BYTES]) if pd.notna(r.get(LINE_BYTES)) else 64
+            gbps = hardware_throughput(r["clock_mhz"] * 1e6, float(r[CYCLES]), line) / 1e9
             need = engines_needed(resolved.bits_per_second * (1 + extra.extra_traffic), gbps * 1e9)
             ns = 1e3 / float(r["clock_mhz"])
             rows.append({
                 "scheme": scheme.name, "configuration": r["label"], "gbps": gbps,
                 "extra_traffic": extra.extra_traffic, "capacity": extra.capacity, "engines": need.count,
                 "area_mm2": need.count * float(r[AREA]) / 1e6,
-                "power_w": need.count * float(r["power__total"]),
-                "latency_data_ns": float(r[DATA_LATENCY]) * ns,
-                "latency_verdict_ns": float(r[VERDICT_LATENCY]) * ns if scheme.integrity else math.nan,
-                "latency_share": float(r[DATA_LATENCY]) * ns / access_ns if access_ns == access_ns else math.nan,
+                "power_w": need.count * float(r[POWER]),
+                "latency_data_ns": float(r[READ_LATENCY_DATA]) * ns,
+                "latency_verdict_ns": float(r[READ_LATENCY]) * ns if scheme.integrity else math.nan,
+                "latency_share": float(r[READ_LATENCY_DATA]) * ns / access_ns if access_ns == access_ns else math.nan,
                 "metadata": extra.note, "source": scheme.source,
             })
     return pd.DataFrame(rows)

@@ -12,12 +12,12 @@ import math
 
 import pandas as pd
 
+from ..catalog import AREA, CYCLES, FMAX, POWER
 from ..feasibility import owen2013
 from ..feasibility.report_text import round_sig
-from .load import AREA, CYCLES, POWER, Results
+from .load import Results
 from .labels import short_labels
 
-FMAX = "timing__fmax__mhz"
 SIG = 4
 
 

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..catalog import CYCLES, LATENCY, READ_LATENCY, READ_LATENCY_DATA, SIM_LINES
 from ..designs import interface
 from ..designs.descriptor import Design, load, parse_param
 from ..designs.sources import SV_SUFFIXES
@@ -173,14 +174,14 @@ def measure_engine(top: str, files: list[Path], params: dict[str, int], build_di
     common = dict(include_dirs=include_dirs, defines=defines, groups=groups, timeout_s=timeout_s)
     acc, out, _ = _simulate(top, files, params, build_dir, n_lines=n_lines, latency=False, **common)
     first, last = steady_window(n_lines, round_lines)
-    res = {"perf__cycles_per_line": (out[last] - out[first]) / (last - first),
-           "perf__latency_cycles": sum(out[i] - acc[i] for i in range(first, last + 1)) / (last - first + 1),
-           "perf__sim_lines": n_lines}
+    res = {CYCLES: (out[last] - out[first]) / (last - first),
+           LATENCY: sum(out[i] - acc[i] for i in range(first, last + 1)) / (last - first + 1),
+           SIM_LINES: n_lines}
     if latency:
         acc, out, early = _simulate(top, files, params, build_dir, n_lines=LATENCY_LINES, latency=True, **common)
         lines = range(1, LATENCY_LINES)  # the first line may wait for the key schedule to settle
-        res["perf__read_latency_cycles"] = sum(out[i] - acc[i] for i in lines) / len(lines)
-        res["perf__read_latency_data_cycles"] = sum(early.get(i, out[i]) - acc[i] for i in lines) / len(lines)
+        res[READ_LATENCY] = sum(out[i] - acc[i] for i in lines) / len(lines)
+        res[READ_LATENCY_DATA] = sum(early.get(i, out[i]) - acc[i] for i in lines) / len(lines)
     return res
 
 
