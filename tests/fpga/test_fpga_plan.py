@@ -8,7 +8,7 @@ import pytest
 from cryptoppa import designs, fpga
 from cryptoppa.errors import InputError
 from cryptoppa.fpga import resources
-from cryptoppa.fpga.compare import compare_to_study
+from cryptoppa.fpga.study_fit import compare_to_study
 from cryptoppa.sweep import spec as spec_mod
 
 

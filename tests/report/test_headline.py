@@ -54,7 +54,7 @@ def test_headline_numbers(synthetic_module, report_md):
     assert rows[0] == ["design", "per-engine Gb/s", "engines", "total area mm²", "total power W"]
     bits = resolve_bandwidth("desktop-25.6").bits_per_second
     results = load_results(synthetic_module)
-    feas = analysis.feasibility(results, analysis.group_fits(results), ["desktop-25.6"]).set_index("design")
+    feas = analysis.engines_for_bandwidths(results, analysis.group_fits(results), ["desktop-25.6"]).set_index("design")
     by_design = {r[0]: r for r in rows[1:]}
     assert set(by_design) == set(TRUTH)  # only the design varies: the fixed parameters are stated once
     for design, truth in TRUTH.items():
@@ -84,7 +84,7 @@ def test_headline_readable_digits(report_md):
 def test_study_side_by_side(synthetic_results):
     results = load_results(synthetic_results)
     fits = analysis.group_fits(results)
-    feas = analysis.feasibility(results, fits, ["desktop-25.6"])
+    feas = analysis.engines_for_bandwidths(results, fits, ["desktop-25.6"])
     table = side_by_side(results, fits, feas).set_index("quantity")
     slope = table.loc["area per added engine (slope) µm²"]
     assert slope["001"] == "001 Eq. 5.5" and slope["2013 study"] == 74125 and slope["design"] == "gcm_iter"

@@ -34,7 +34,8 @@ from ..flow.core_energy import core_energy
 from ..sim.core_sim import run_core
 from ..sw import build_firmware, check_results, parse_results
 from ..sweep import results as results_mod
-from ..sweep.point import flow_point, run_point
+from ..stages import flow_point
+from ..sweep.point import run_point
 from ..sweep.spec import SweepPoint
 from . import memory
 
@@ -128,7 +129,7 @@ def _software(core: str, zk: int, elf: Path, m: CoreMatrix, work: Path) -> list[
 
 def _add_energy(rows: list[dict], core: str, zk: int, m: CoreMatrix, work: Path, cache: Path) -> None:
     """Annotated power and energy per byte on the 64-byte GCM row, from the core's netlist running its firmware."""
-    point = flow_point(core_point(core, zk, m), cache / "generated")
+    point = flow_point(core_point(core, zk, m).request(), cache)
     for row in rows:
         if row["alg"] != "gcm" or row["bytes"] != 64:
             continue

@@ -111,7 +111,7 @@ def _conn(port: str, width: int, net: str, base: int | None = None) -> list[str]
 
 def render_linked_top(engine: Design, n: int, params: dict[str, int]) -> str:
     """Structural Verilog of the array top over the two synthesized netlists (one module each), wired as the
-    engine interface's array roles say (designs/interface.py)."""
+    engine interface's array roles say (cryptoppa.designs.interface)."""
     outer = interface.core_ports()
     width = {p.name: p.bits(params) for p in interface.ports(engine.groups)}
     engine_top, top = engine.top, array_top(engine, n)
@@ -141,45 +141,43 @@ def render_linked_top(engine: Design, n: int, params: dict[str, int]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _execute_linked(plan: StepPlan, work: Path) -> dict[str, Metric]:
+_LINKED_PARTS = ("engine.v", "dispatcher.v", "top.v")
+
+
+def _execute_linked(plan: StepPlan[FlowPoint], work: Path) -> dict[str, Metric]:
     point: FlowPoint = plan.config
+    # One netlist file for the STA script the flow renders (it reads netlist.v): the two cached netlists and the top.
+    (work / "netlist.v").write_text("".join((work / name).read_text() for name in _LINKED_PARTS))
     seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, "OpenSTA (linked array)")
     result = sta_metrics(work, f"sta {plan.tools['sta']}", point.period_ns)
     result[runtime("sta")] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
     return result
 
 
-def linked_plan(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor,
-                work_dir: Path) -> StepPlan:
-    """OpenSTA on the hierarchical netlist of n engines + dispatcher: both cached netlists and the generated
-    top, concatenated into one netlist.v (an input of the plan, so its content is in the key)."""
-    top_text = render_linked_top(ap.engine, n, dict(ap.params))
-    netlist = Path(work_dir) / f"{array_top(ap.engine, n)}-{engine_dir.name}-{disp_dir.name}.v"
-    netlist.parent.mkdir(parents=True, exist_ok=True)
-    text = (engine_dir / "netlist.v").read_text() + (disp_dir / "netlist.v").read_text() + top_text
-    if not netlist.is_file() or netlist.read_text() != text:
-        tmp = netlist.with_suffix(f".{time.monotonic_ns()}.tmp")
-        tmp.write_text(text)
-        tmp.replace(netlist)
-    point = FlowPoint(rtl=(netlist,), top=array_top(ap.engine, n), pdk=ap.pdk, corner=ap.corner,
+def linked_plan(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor) -> StepPlan[FlowPoint]:
+    """OpenSTA on the hierarchical netlist of n engines + dispatcher: both cached netlists (inputs of the plan)
+    under a generated structural top (a script of the plan), so all three are in the key."""
+    top = array_top(ap.engine, n)
+    point = FlowPoint(rtl=(engine_dir / "netlist.v",), top=top, pdk=ap.pdk, corner=ap.corner,
                       clock_mhz=ap.clock_mhz, clock_port=ap.engine.clock or "clk", input_activity=ap.activity)
     lib = pdk_mod.liberty(desc, ap.corner)
     return StepPlan(
-        f"{array_top(ap.engine, n)}-linked",
+        f"{top}-linked",
         identity={"step": "linked-sta", "engine_run": engine_dir.name, "dispatcher_run": disp_dir.name, "n": n,
                   "liberty": {"sha256": sha256_file(lib)}},
-        inputs={"netlist.v": (str(netlist), sha256_file(netlist))},
-        scripts={"sta.tcl": render_sta(point, desc, lib)},
+        inputs={"engine.v": (str(engine_dir / "netlist.v"), sha256_file(engine_dir / "netlist.v")),
+                "dispatcher.v": (str(disp_dir / "netlist.v"), sha256_file(disp_dir / "netlist.v"))},
+        scripts={"top.v": render_linked_top(ap.engine, n, dict(ap.params)), "sta.tcl": render_sta(point, desc, lib)},
         tools={"sta": version("sta")},
         assumptions={"linked": "OpenSTA on the engine's and the dispatcher's cached netlists under a generated top"},
         provenance={"engine_run": str(engine_dir), "dispatcher_run": str(disp_dir)},
+        outputs=("netlist.v",),
         config=point)
 
 
 def linked_sta(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor, cache: Path,
                force: bool = False) -> tuple[Path, bool]:
-    result = run_step(linked_plan(ap, n, engine_dir, disp_dir, desc, Path(cache) / "generated"), _execute_linked,
-                      cache, force)
+    result = run_step(linked_plan(ap, n, engine_dir, disp_dir, desc), _execute_linked, cache, force)
     return result.run_dir, result.built
 
 

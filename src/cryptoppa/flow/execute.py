@@ -14,15 +14,14 @@ import time
 from pathlib import Path
 
 from .. import metrics, pdk
-from ..catalog import AREA, AREA_KGE, AREA_SEQ, CELLS, CYCLES, GE_AREA, LINE_BYTES, THROUGHPUT, runtime
-from ..feasibility.throughput import hardware_throughput
+from ..catalog import AREA, AREA_KGE, AREA_SEQ, CELLS, GE_AREA, runtime
 from ..metrics import Metric
 from ..runs import StepPlan, StepResult, run_step
-from ..sim.perf import measure_engine
+from ..sim.perf_step import perf_metrics, throughput
 from ..tools import require, run
 from ..tools.sta import run_sta, sta_metrics
 from .activity_step import activity_step, energy_metrics
-from .plan import FlowPoint, make_plan
+from .plan import FlowPoint, SynthJob, make_plan
 
 STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
 
@@ -45,24 +44,7 @@ def kge(area_um2: float, ge_area_um2: float) -> float:
     return area_um2 / ge_area_um2 / 1000.0
 
 
-def _perf(plan: StepPlan, work: Path) -> dict[str, Metric]:
-    point: FlowPoint = plan.config.point
-    params = dict(point.params)
-    staged = [work / name for name in plan.inputs if name.startswith("rtl/")]
-    numbers = measure_engine(point.top, staged, params, work / "perf", n_lines=point.perf_lines,
-                             round_lines=point.perf_round, include_dirs=[work / "inc"] if (work / "inc").is_dir() else [],
-                             defines=point.defines, groups=point.groups)
-    tool = f"iverilog {plan.tools.get('iverilog')}"
-    out = {name: Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
-           for name, value in numbers.items()}
-    line_bytes = params.get("LINE_BYTES", 64)
-    out[LINE_BYTES] = Metric(line_bytes, "bytes", "run.json", "cryptoppa")
-    bits = hardware_throughput(point.clock_mhz * 1e6, numbers[CYCLES], line_bytes)
-    out[THROUGHPUT] = Metric(bits / 1e9, "Gb/s", "perf/perf.log", "cryptoppa")
-    return out
-
-
-def execute_point(plan: StepPlan, work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
+def execute_point(plan: StepPlan[SynthJob], work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
     point: FlowPoint = plan.config.point
     timeouts = {**STEP_TIMEOUT_S, **(timeouts or {})}
     require("sta")  # a missing OpenSTA fails the run before minutes of synthesis, not after
@@ -79,7 +61,8 @@ def execute_point(plan: StepPlan, work: Path, timeouts: dict[str, float] | None 
     result: dict[str, Metric] = {}
     if point.perf:
         start = time.monotonic()
-        result.update(_perf(plan, work))
+        result.update(perf_metrics(plan, work, point))
+        result.update(throughput(point.clock_mhz, result))
         wall["perf"] = time.monotonic() - start
     capture = None
     if point.activity != "vectorless":

@@ -16,10 +16,10 @@ from ..catalog import FMAX
 from .. import pdk as pdk_mod
 from ..activity import ACTIVITY_NOTE, code_sha256
 from ..activity.workload import check_workload, is_engine_workload
-from ..designs import Design, Sources
-from ..designs.sources import SV_SUFFIXES, parse_define
+from ..designs import Design
+from ..designs.point import RtlPoint
 from ..errors import InputError
-from ..names import check_identifier, check_synthesis_point
+from ..names import check_identifier
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor
 from ..pdk.cells import library_cells
@@ -31,34 +31,22 @@ from . import activity_step
 _SAFE_PATH = re.compile(r"[A-Za-z0-9_./+@%=,:-]+\Z")
 
 
-@dataclass(frozen=True)
-class FlowPoint:
-    """Everything that determines a characterization result."""
+@dataclass(frozen=True, kw_only=True)
+class FlowPoint(RtlPoint):
+    """Everything that determines an ASIC characterization result."""
 
-    rtl: tuple[Path, ...]
-    top: str
     pdk: str
     corner: str
-    clock_mhz: float
-    params: tuple[tuple[str, int], ...] = ()
-    clock_port: str = "clk"
     input_activity: float = 0.1  # toggles per clock cycle at primary inputs (OpenSTA's default model)
     output_load_pf: float = 0.01
-    design: str = ""  # descriptor name, when the point came from designs/
-    perf: bool = False  # engine interface: measure cycles per line and latency in simulation
-    perf_lines: int = 12  # lines simulated; an N-engine array needs several per engine to reach steady state
     activity: str = "vectorless"  # or "sim:<workload>" (cryptoppa.activity.workload): simulated per-net activity
     reset_port: str = ""  # synchronous reset the activity testbench asserts ("" = none)
     # False keeps the module hierarchy, so each distinct module is mapped once however often it is instantiated
     # (the array dispatcher's N - 1 identical tree nodes); area and cell counts are totals over the hierarchy.
     flatten: bool = True
-    include_dirs: tuple[Path, ...] = ()
-    defines: tuple[tuple[str, str], ...] = ()
-    perf_round: int = 1  # lines per dispatcher round (N of an array): throughput is measured over whole rounds
-    groups: tuple[str, ...] = ()  # optional engine port groups the perf bench must drive
 
     def __post_init__(self):
-        check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
+        super().__post_init__()
         if not 0 <= self.input_activity <= 2:
             raise InputError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
         if self.activity != "vectorless":
@@ -68,19 +56,10 @@ class FlowPoint:
                 raise InputError(f"activity {self.activity}: engine workloads need a design with the engine interface")
         if self.reset_port:
             check_identifier(self.reset_port, "reset port")
-        for name, value in self.defines:
-            parse_define(f"{name}={value}" if value else name)
-        if not self.rtl:
-            raise InputError("no RTL files given")
-        Sources.checked(self.rtl, self.include_dirs)  # every file and folder exists
 
     @property
     def period_ns(self) -> float:
         return 1000.0 / self.clock_mhz
-
-    @property
-    def sources(self) -> Sources:
-        return Sources(self.rtl, self.include_dirs, self.defines)
 
 
 def design_point(design: Design, *, pdk: str, corner: str, clock_mhz: float, params: dict[str, int],
@@ -174,30 +153,11 @@ def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_sou
     )
 
 
-def _staged(point: FlowPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
-    """Inputs to copy (run-local name -> (source, sha256)) and the RTL names in compile order."""
-    inputs, rtl = {}, []
-    for i, src in enumerate(point.rtl):
-        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", src.name)
-        rtl.append(f"rtl/{i:02d}_{stem}")
-        inputs[rtl[-1]] = (str(src), sha256_file(src))
-    for name, src in sorted(point.sources.included().items()):
-        inputs[f"inc/{name}"] = (str(src), sha256_file(src))
-    return inputs, rtl
-
-
-def read_flags(point: FlowPoint, staged_includes: bool) -> str:
-    """Yosys read_verilog flags beyond -DSYNTHESIS: the point's defines and the staged include folder."""
-    flags = [f"-D{n}={v}" if v else f"-D{n}" for n, v in point.defines]
-    return "".join(f" {f}" for f in flags + (["-I", "inc"] if staged_includes else []))
-
-
-def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
+def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
     pdk.check_corner(point.corner)
     lib = pdk_mod.liberty(pdk, point.corner)
     lib_text = safe_path(lib)
-    inputs, rtl = _staged(point)
-    flags = read_flags(point, any(name.startswith("inc/") for name in inputs))
+    inputs, rtl = point.staged()
     dont_use = " ".join(f"-dont_use {_check_word(c, 'dont_use cell')}" for c in pdk.dont_use)
     period_ps = round(point.period_ns * 1000.0, 3)
     hi, lo = pdk.tie_high, pdk.tie_low
@@ -207,8 +167,7 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
     scripts = {
         "yosys_elab.ys": render(
             "yosys_elab.ys",
-            read_verilog="\n".join(f"read_verilog -DSYNTHESIS{flags}{' -sv' if name.endswith(SV_SUFFIXES) else ''} "
-                                   f"{name}" for name in rtl),
+            read_verilog=point.read_verilog(rtl, any(name.startswith("inc/") for name in inputs)),
             top=point.top,
             flatten=" -flatten" if point.flatten else "",
             chparams=" ".join(f"-chparam {k} {v}" for k, v in point.params),

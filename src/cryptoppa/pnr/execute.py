@@ -19,6 +19,7 @@ from ..tools import pnr_env, require, run
 from ..tools.sta import run_sta, sta_metrics
 from . import blif
 from .liberty_pins import pin_directions
+from .plan import RC_FILE, RouteJob
 from .spef import vectors, write_spef
 
 TIMEOUT_S = {"blif": 600.0, "pnr": 3 * 3600.0, "sta": 1800.0}
@@ -81,10 +82,10 @@ def _ratios(routed: dict[str, Metric], synth: dict) -> dict[str, Metric]:
     return out
 
 
-def execute_route(plan: StepPlan, work: Path) -> dict[str, Metric]:
+def execute_route(plan: StepPlan[RouteJob], work: Path) -> dict[str, Metric]:
     require("coriolis")  # fail before the netlist conversion, with the command that builds the environment
     logs = work / "logs"
-    settings = plan.config["driver_settings"]
+    settings = plan.config.driver_settings
     (work / "job.json").write_text(json.dumps({**settings, "techdir": str(pnr_env.tech_dir())}, indent=1) + "\n")
     run("pyosys", ["to_blif.ys"], cwd=work, log=logs / "to_blif.log", timeout=TIMEOUT_S["blif"],
         what="yosys (netlist to BLIF)")
@@ -92,9 +93,11 @@ def execute_route(plan: StepPlan, work: Path) -> dict[str, Metric]:
         what="Coriolis place and route")
     routed = json.loads((work / "routed.json").read_text())
     cells = blif.subckts(work / "netlist.blif")
-    job = plan.config["job"]
+    job = plan.config.job
     written = write_spef(work / "routed.spef", job.top, routed["nets"], cells, blif.ports(work / "netlist.blif"),
-                         pin_directions(work / "FlexLib.lib"), vectors((work / "synth/netlist.v").read_text()), clock=job.clock_port)
+                         pin_directions(work / "FlexLib.lib"), vectors((work / "synth/netlist.v").read_text()),
+                         rc={k: tuple(v) for k, v in json.loads((work / RC_FILE).read_text()).items()},
+                         clock=job.clock_port)
     _net_lengths(work / "reports/net_lengths.csv", written)
     wall = run_sta(work, logs / "sta.log", TIMEOUT_S["sta"], what="OpenSTA (routed)", script="sta_routed.tcl")
     ctool, stool = plan.tools["coriolis"] or "coriolis", plan.tools["sta"] or "sta"

@@ -113,7 +113,7 @@ def default_bandwidths() -> list[str]:
     return [p.name for p in load_presets().values()]
 
 
-def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], efficiency: float = 1.0,
+def engines_for_bandwidths(results: Results, fits: pd.DataFrame, bandwidths: list[str], efficiency: float = 1.0,
                 channels: int = 1) -> pd.DataFrame:
     """Engines, array area and power for every bandwidth x group with perf data.
 

@@ -36,7 +36,7 @@ def headline_blocks(results: Results, fits: pd.DataFrame, presets: list[str], so
         return blocks + [Paragraph(f"No `{CYCLES}` values in the results, so per-engine throughput and the engines a "
                                    "bandwidth needs are unknown (engine sweeps with throughput simulation give them); "
                                    "the fits and points below still hold.")]
-    feas = analysis.feasibility(results, fits, list(dict.fromkeys([study, *presets])))
+    feas = analysis.engines_for_bandwidths(results, fits, list(dict.fromkeys([study, *presets])))
     pts = results.points
     if "activity_mode" in pts.columns:  # one power per design here: the vectorless one, as the fits below use
         feas = feas[feas["group"].isin(pts.loc[pts["activity_mode"].fillna("vectorless").isin(["vectorless", ""]),
@@ -64,7 +64,7 @@ def headline_blocks(results: Results, fits: pd.DataFrame, presets: list[str], so
 def study_blocks(results: Results, fits: pd.DataFrame, source: Source) -> list[Block]:
     """The 2013 study's printed figures beside ours (cryptoppa.report.study_side)."""
     study = headline.STUDY_BANDWIDTH
-    feas = analysis.feasibility(results, fits, [study]) if results.has_perf else pd.DataFrame()
+    feas = analysis.engines_for_bandwidths(results, fits, [study]) if results.has_perf else pd.DataFrame()
     table = side_by_side(results, fits, feas)
     blocks: list[Block] = [Heading(2, "Beside the 2013 study")]
     if table.empty:

@@ -19,7 +19,7 @@ from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..sweep import results as results_mod
 from . import analysis, answer, headline, plots, tables
-from ..fpga.compare import LABELS
+from ..fpga.study_fit import LABELS
 from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .headline import STUDY_BANDWIDTH
@@ -187,7 +187,7 @@ def _feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], fi
         "at that N (intercept counted once) with the line's 95 % confidence band there."))
     engines = analysis.per_engine(results)
     blocks.append(Table(tables.engines_table(engines), _source(results, f"{CYCLES}, clock_mhz, line bytes")))
-    feas = analysis.feasibility(results, fits, bandwidths)
+    feas = analysis.engines_for_bandwidths(results, fits, bandwidths)
     bw_source = "bandwidths from `cryptoppa.feasibility.presets` (presets.toml)"
     blocks.append(Table(tables.feasibility_table(feas), _source(results, "per-engine throughput and fits") +
                         "; " + bw_source))

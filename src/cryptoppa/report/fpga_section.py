@@ -13,12 +13,12 @@ import pandas as pd
 
 from .. import fpga
 from ..catalog import BRAM, COPIES_FIT, FMAX, THROUGHPUT_FMAX, fpga_count
-from ..fpga.compare import LABELS, compare_to_study
+from ..fpga.study_fit import LABELS, compare_to_study
 from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
-from ..fpga.feasibility import fpga_options
+from ..fpga.devices import fpga_options
 from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .headline import STUDY_BANDWIDTH
@@ -218,7 +218,7 @@ def fpga_section(results: Results) -> list[Block]:
     for target, _, compared in fpga_study_fits(results):
         blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
                                 "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
-        blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.compare.compare_to_study` "
+        blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.study_fit.compare_to_study` "
                                                    "(fit_linear of each count on n)"))
     routed = _routed(_placed(points), _placed(failed))
     if not routed.empty:
@@ -233,5 +233,5 @@ def fpga_section(results: Results) -> list[Block]:
             f"FPGA options at {STUDY_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
             "scarcest logic site (no IO: out of context or behind the IO ring); per-engine throughput = routed "
             "fmax (median over seeds) × line bytes / simulated cycles per line. No power: no open estimator."))
-        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.feasibility.fpga_options`"))
+        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.devices.fpga_options`"))
     return blocks

@@ -22,8 +22,8 @@ from ..errors import CryptoppaError
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
-from ..fpga.compare import LABELS, compare_to_study
-from ..fpga.feasibility import fpga_options
+from ..fpga.study_fit import LABELS, compare_to_study
+from ..fpga.devices import fpga_options
 from ..fpga.resources import placed_logic
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod

@@ -32,7 +32,7 @@ from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput, software_throughput
-from ..fpga.feasibility import single_engines
+from ..fpga.devices import single_engines
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
 

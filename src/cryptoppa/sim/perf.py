@@ -1,4 +1,4 @@
-"""Throughput and read latency of an engine-interface design (designs/interface.py), measured in Icarus Verilog.
+"""Throughput and read latency of an engine-interface design (cryptoppa.designs.interface), measured in Icarus Verilog.
 
 Saturation: a generated plain-Verilog testbench loads a key, then holds in_valid and out_ready high and records
 the cycle of every input and output handshake. Cycles per line is the output interval over whole dispatcher
