@@ -99,10 +99,15 @@ ACTIVITY_POWER = _m("power__activity__total", "W", CORE, "a core's power with th
 CYCLES = _m("perf__cycles_per_line", "cycles", PERF, "cycles per line at saturation (encrypt), over whole rounds")
 LATENCY = _m("perf__latency_cycles", "cycles", PERF, "acceptance to out_valid at saturation")
 SIM_LINES = _m("perf__sim_lines", "lines", PERF, "lines simulated")
-READ_LATENCY = _m("perf__read_latency_cycles", "cycles", PERF, "read latency: a line's arrival at an idle engine to "
-                  "its plaintext and integrity verdict")
-READ_LATENCY_DATA = _m("perf__read_latency_data_cycles", "cycles", PERF, "read latency to the plaintext alone "
-                       "(early_valid where the engine has it)")
+READ_LATENCY = _m("perf__read_latency_cycles", "cycles", PERF, "read latency without a hint: a line's arrival at an "
+                  "idle engine to its plaintext and integrity verdict")
+READ_LATENCY_DATA = _m("perf__read_latency_data_cycles", "cycles", PERF, "read latency without a hint to the "
+                       "plaintext alone (early_valid where the engine has it)")
+HINT_LEAD = _m("perf__read_latency_hint_lead_cycles", "cycles", PERF, "the lead of the prefetch hint (read request "
+               "before the data) of the hinted latencies below; 0 for an engine without the prefetch port")
+READ_LATENCY_HINTED = _m("perf__read_latency_hinted_cycles", "cycles", PERF, "read latency to the verdict with the "
+                         "hint that lead ahead (every IV-only precomputation done)")
+READ_LATENCY_HINTED_DATA = _m("perf__read_latency_hinted_data_cycles", "cycles", PERF, "the same to the plaintext")
 LINE_BYTES = _m("perf__line_bytes", "bytes", PERF, "bytes per line")
 THROUGHPUT = _m("perf__throughput__gbps", "Gb/s", PERF, "clock x line bits / cycles per line, at the target clock")
 CYCLES_PER_BYTE = _m("perf__cycles_per_byte", "cycles", "software baselines", "cycles per byte of a firmware or "
