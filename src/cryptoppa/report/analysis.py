@@ -23,9 +23,12 @@ from ..catalog import (
 )
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import load_presets, resolve_bandwidth
-from ..feasibility.throughput import engines_needed, hardware_throughput
+from ..feasibility.throughput import hardware_throughput
 from ..sweep import results as results_mod
+from .basis import STUDY_CLOCK_MHZ, basis_of, configurations
 from .load import Results
+from .traffic import scheme_traffic
+from .totals import totals
 
 # Placed-and-routed counterparts, fitted where a sweep routed (stage = "route"); absent columns are skipped.
 ROUTED_FIT_METRICS = [DIE_AREA, routed(POWER)]
@@ -114,50 +117,31 @@ def default_bandwidths() -> list[str]:
 
 
 def engines_for_bandwidths(results: Results, fits: pd.DataFrame, bandwidths: list[str], efficiency: float = 1.0,
-                channels: int = 1) -> pd.DataFrame:
-    """Engines, array area and power for every bandwidth x group with perf data.
+                           channels: int = 1, clock: str = "study") -> pd.DataFrame:
+    """Engines, array area (mm², kGE), power and energy per byte for every bandwidth x engine design, on the
+    results' basis, through cryptoppa.report.totals (the one function every document uses).
 
-    ``efficiency`` (sustained / peak) and ``channels`` (how many channels, DIMMs or stacks) scale every bandwidth, as in
-    :func:`cryptoppa.feasibility.presets.resolve_bandwidth`.
-
-    Engines = ceil(bandwidth / per-engine throughput); area and power are each group's fitted line
-    at that N (intercept once), with the 95 % band of the line there; a group swept at one N only gets
-    N x one engine (``estimate`` says which), without a band.
+    ``efficiency`` (sustained / peak) and ``channels`` (how many channels, DIMMs or stacks) scale every bandwidth, as
+    in :func:`cryptoppa.feasibility.presets.resolve_bandwidth`; ``clock``: "study" (225 MHz) or "fmax" (each
+    engine's own). Engines carry the data and their scheme's metadata at the streaming pattern.
     """
-    engines = per_engine(results)
-    if engines.empty:
+    basis = basis_of(results)
+    configs = configurations(results, basis)
+    if configs.empty:
         return pd.DataFrame()
-    by_metric = {} if fits.empty else {(r["group"], r["metric"]): r for _, r in fits.iterrows()}
+    configs = configs[(configs["n"] == 1) & configs["cycles_per_line"].notna()]
     rows = []
     for name in bandwidths:
         resolved = resolve_bandwidth(name, efficiency=efficiency, count=channels)
-        for _, eng in engines.iterrows():
-            count = engines_needed(resolved.bits_per_second, eng["bits_per_second"])
-            row = {"bandwidth": name, "bandwidth_bits": resolved.bits_per_second, "group": eng["group"],
-                   "design": eng["design"], "per_engine_bits": eng["bits_per_second"],
-                   "engines_exact": count.exact, "engines": count.count, "utilization": count.utilization}
-            notes = [eng["note"]] if eng["note"] else []
-            row["estimate"] = "fit"
-            for metric, key, scale in ((AREA, "area_mm2", 1 / UM2_PER_MM2), (POWER, "power_w", 1.0)):
-                fit = by_metric.get((eng["group"], metric))
-                if fit is None or pd.isna(fit["slope"]):
-                    # One N swept: N x one engine, a lower bound (no dispatcher, no interconnect).
-                    single = eng["area_um2" if metric == AREA else "power_w"] / eng["n"]
-                    row.update({key: count.count * single * scale, f"{key}_low": math.nan, f"{key}_high": math.nan,
-                                "estimate": "N x one engine"})
-                    continue
-                centre, low, high = band(fit, count.count)
-                row.update({key: centre[0] * scale, f"{key}_low": low[0] * scale, f"{key}_high": high[0] * scale})
-                if not pd.isna(fit["nonlinear"]) and bool(fit["nonlinear"]):
-                    notes.append(f"{'area' if metric == AREA else 'power'} fit is significantly non-linear")
-            if row["estimate"] != "fit":
-                notes.append("one N swept, no fitted line: area and power are N x one engine, dispatcher left out")
-            else:
-                n_max = int(by_metric[(eng["group"], AREA)]["n_max"])
-                if count.count > n_max:
-                    notes.append(f"extrapolated from N <= {n_max}")
-            row["note"] = "; ".join(dict.fromkeys(notes))
-            rows.append(row)
+        for _, config in configs.iterrows():
+            mhz = STUDY_CLOCK_MHZ if clock == "study" else config["fmax_mhz"]
+            extra = scheme_traffic(config["design"])[0]
+            t = totals(config, resolved.bits_per_second, mhz, fits, extra_traffic=extra)
+            rows.append({"bandwidth": name, "bandwidth_bits": resolved.bits_per_second, "group": config["group"],
+                         "design": config["design"], "clock_mhz": mhz, "per_engine_bits": t.gbps_each * 1e9,
+                         "extra_traffic": extra, "engines_exact": t.engines_exact, "engines": t.engines,
+                         "utilization": t.load, "area_mm2": t.area_mm2, "kge": t.kge, "power_w": t.power_w,
+                         "vectorless_power_w": t.vectorless_power_w, "pj_per_byte": t.pj_per_byte, "note": t.overhead})
     return pd.DataFrame(rows)
 
 

@@ -7,12 +7,11 @@ No FPGA power appears here: there is no open power model for these devices, so t
 from __future__ import annotations
 
 import dataclasses
-import math
 
 import pandas as pd
 
 from .. import fpga
-from ..catalog import BRAM, COPIES_FIT, FMAX, THROUGHPUT_FMAX, fpga_count
+from ..catalog import BRAM, COPIES_FIT, FMAX, fpga_count
 from ..fpga.study_fit import LABELS, compare_to_study
 from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
@@ -23,6 +22,7 @@ from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .headline import STUDY_BANDWIDTH
 from .load import Results
+from .quotes import quote
 
 
 
@@ -129,6 +129,11 @@ def _engines(count: int) -> str:
     return f"{count} engine" + ("" if count == 1 else "s")
 
 
+def device_key(row: pd.Series) -> tuple:
+    """Under which key a device count is quoted (cryptoppa.report.quotes): one design on one target."""
+    return (f"{row['design']} on {row['target']}", "placed and routed (nextpnr)", "no power model", STUDY_BANDWIDTH)
+
+
 def _fewest_devices(options: pd.DataFrame) -> list[str]:
     """Per routed target with more than one engine family: the family that needs the fewest devices."""
     devices = f"devices for {STUDY_BANDWIDTH}"
@@ -138,9 +143,10 @@ def _fewest_devices(options: pd.DataFrame) -> list[str]:
             ranked = group.sort_values([devices, "design"])
             best = ranked.iloc[0]
             out.append(f"Fewest {fpga.get(target).device} devices for {STUDY_BANDWIDTH}: {best['design']}, "
-                       f"{best[devices]} devices ({_engines(best['engines per device'])} each at "
-                       f"{best['fmax median (MHz)']:g} MHz); the other families need "
-                       + ", ".join(f"{r['design']} {r[devices]}" for _, r in ranked.iloc[1:].iterrows()))
+                       f"{quote(device_key(best), 'devices', best[devices])} devices "
+                       f"({_engines(best['engines per device'])} each: {best['device basis']}); the other families "
+                       "need " + ", ".join(f"{r['design']} {quote(device_key(r), 'devices', r[devices])}"
+                                           for _, r in ranked.iloc[1:].iterrows()))
     return out
 
 
@@ -170,9 +176,9 @@ def fpga_answer(results: Results) -> list[Block]:
         lines.append(
             f"{row['design']} on {row['target']} ({fpga.get(row['target']).device}): one engine routes at "
             f"{row['fmax median (MHz)']:g} MHz ({spread}), "
-            f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])}, "
-            f"{row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes {row[f'engines for {STUDY_BANDWIDTH}']} "
-            f"engines on {row[f'devices for {STUDY_BANDWIDTH}']} devices")
+            f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])} "
+            f"({row['device basis']}), {row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes "
+            f"{quote(device_key(row), 'devices', row[f'devices for {STUDY_BANDWIDTH}'])} devices")
     for target, _, compared in fpga_study_fits(results):
         fits = compared.set_index(["design", "metric"])
         for design in sorted(set(fits.index.get_level_values("design"))):
@@ -186,14 +192,6 @@ def fpga_answer(results: Results) -> list[Block]:
     lines += _per_family(_synthesis_only(points))
     routed = _routed(_placed(points), _placed(_fpga_rows(results.failed)))
     scaling = _largest(routed[routed.groupby(["design", "target"])["N"].transform("nunique") > 1]) if len(routed) else []
-    need = resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second / 1e9
-    for (design, target), group in _placed(points).groupby(["design", "pdk"], sort=True):
-        top = group[group["n"] == group["n"].max()]
-        if group["n"].nunique() > 1 and THROUGHPUT_FMAX in top and top[THROUGHPUT_FMAX].notna().any():
-            gbps = float(top[THROUGHPUT_FMAX].median())
-            scaling.append(f"{design} on {target}, measured as one array: N = {int(top['n'].iloc[0])} routes at "
-                           f"{float(top[FMAX].median()):.1f} MHz and moves {gbps:.3g} Gb/s per device, so "
-                           f"{STUDY_BANDWIDTH} takes {math.ceil(need / gbps)} devices of it")
     amount = format_bandwidth(resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second)
     return [Heading(2, f"Answer: FPGAs for {amount} ({STUDY_BANDWIDTH})"),
             Bullets(lines + scaling + [_study_fpga()])]

@@ -120,14 +120,12 @@ def feasibility_table(feas: pd.DataFrame) -> pd.DataFrame:
         "bandwidth": feas["bandwidth_bits"].map(format_bandwidth),
         "design": names(feas["group"]),
         "per-engine Gb/s": round_sig(feas["per_engine_bits"] / 1e9),
-        "engines (exact)": round_sig(feas["engines_exact"], _SIG),
         "engines": feas["engines"],
-        "utilization": round_sig(feas["utilization"], 3),
-        "area mm² (95 % CI)": [_interval(*v) for v in
-                               zip(feas["area_mm2"], feas["area_mm2_low"], feas["area_mm2_high"])],
-        "power W (95 % CI)": [_interval(*v) for v in
-                              zip(feas["power_w"], feas["power_w_low"], feas["power_w_high"])],
-        "note": feas["note"],
+        "load": round_sig(feas["utilization"], 3),
+        "area mm²": round_sig(feas["area_mm2"]),
+        "kGE": feas["kge"].round(0),
+        "power W": round_sig(feas["power_w"]),
+        "pJ/byte": round_sig(feas["pj_per_byte"], 3),
     })
 
 
