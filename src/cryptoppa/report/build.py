@@ -126,18 +126,18 @@ def _bandwidths(results: Results, fits: pd.DataFrame, presets: list[str], figure
     if not results.has_perf:
         return []
     others = [p for p in presets if p != headline.STUDY_BANDWIDTH]
-    feas = analysis.engines_for_bandwidths(results, fits, others)
     everything = analysis.engines_for_bandwidths(results, fits, analysis.default_bandwidths())
     asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
     wrote = (f"{evidence.STUDY_ASIC.split(' (')[0]} at 25.6 GB/s (001 §6.1.3)", 25.6,
              {"engines": asic.study_instances, "area_mm2": asic.study_area_mm2, "power_w": asic.study_power_w})
-    return [
-        Heading(2, "Other memories"),
+    table = [] if not others else [
         Paragraph(f"One channel, DIMM or stack of today's memories at peak, at the study's {STUDY_CLOCK_MHZ:g} MHz on "
                   "the same basis: engines · total area mm² · total power W (cryptoppa.report.totals). Every "
                   "preset is in the appendix and the figure."),
-        Table(headline.presets_table(feas, others), source(results, "cryptoppa.report.totals") +
-              "; bandwidths from `cryptoppa presets`"),
+        Table(headline.presets_table(analysis.engines_for_bandwidths(results, fits, others), others),
+              source(results, "cryptoppa.report.totals") + "; bandwidths from `cryptoppa presets`")]
+    return [
+        Heading(2, "Other memories"), *table,
         figure(plots.bandwidth_figure(everything, wrote), figures, "feasibility_vs_bandwidth",
                "engines, array area and array power vs bandwidth (log axes); star: what the 2013 study concluded "
                "for 25.6 GB/s (001 §6.1.3)", written),

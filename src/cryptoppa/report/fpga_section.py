@@ -178,6 +178,7 @@ def fpga_answer(results: Results) -> list[Block]:
             f"{row['fmax median (MHz)']:g} MHz ({spread}), "
             f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])} "
             f"({row['device basis']}), {row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes "
+            f"{row[f'engines for {STUDY_BANDWIDTH}']} engines on "
             f"{quote(device_key(row), 'devices', row[f'devices for {STUDY_BANDWIDTH}'])} devices")
     for target, _, compared in fpga_study_fits(results):
         fits = compared.set_index(["design", "metric"])

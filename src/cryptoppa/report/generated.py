@@ -248,8 +248,8 @@ def _fpga_families(table: pd.DataFrame, amount: str) -> str:
 
 
 def designs_table() -> str:
-    ok, source = _data("designs")
-    return design_table.markdown(design_table.design_table(ok), source)
+    results, basis, configs, source = _results("designs")
+    return design_table.markdown(design_table.design_table(results, basis, configs), basis, source)
 
 
 def publications_table() -> str:

@@ -25,7 +25,7 @@ import pandas as pd
 
 from .. import fpga
 from ..catalog import (
-    AREA, CYCLES, CYCLES_PER_BYTE, FMAX, LINE_BYTES, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING, SRAM_AREA
+    AREA, CYCLES, CYCLES_PER_BYTE, FMAX, LINE_BYTES, SRAM_AREA
 )
 from ..errors import CryptoppaError, InputError
 from ..feasibility.presets import resolve_bandwidth
@@ -35,6 +35,7 @@ from ..feasibility.throughput import engines_needed, hardware_throughput, softwa
 from ..fpga.devices import single_engines
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
+from .basis import power_at_clock
 
 BASES = ("target", "fmax")
 COLUMNS = ["option", "kind", "basis", "clock_mhz", "gbps", "area_mm2", "power_mw", "source", "note",
@@ -42,12 +43,6 @@ COLUMNS = ["option", "kind", "basis", "clock_mhz", "gbps", "area_mm2", "power_mw
 SRAM_AREA = SRAM_AREA  # um^2, from core-baseline rows (baselines.memory)
 HOST_TABLE = "host_baseline.parquet"
 CORE_TABLE = "core_baseline.parquet"
-
-
-def power_at_clock(row: pd.Series | dict, clock_mhz: float) -> float:
-    """Total power (W) of a characterized netlist at another clock: dynamic scales with f, leakage does not."""
-    dynamic = row[POWER_INTERNAL] + row[POWER_SWITCHING]
-    return row[POWER_LEAKAGE] + dynamic * clock_mhz / row["clock_mhz"]
 
 
 def _clock(row, basis: str) -> float:
@@ -70,7 +65,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
             rows.append({
                 "option": f"{r['label']}", "kind": "engine", "basis": basis, "clock_mhz": mhz,
                 "gbps": hardware_throughput(mhz * 1e6, float(r[CYCLES]), line) / 1e9,
-                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz, float(r["clock_mhz"])) * 1e3,
                 "source": source,
                 "note": "" if basis == "target" else "power rescaled from the target clock",
             })
@@ -122,7 +117,7 @@ def core_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
             core_mm2, sram_mm2 = float(r[AREA]) / 1e6, float(r.get(SRAM_AREA, math.nan)) / 1e6
             rows.append({
                 "option": r["option"], "kind": "core", "basis": basis, "clock_mhz": mhz, "gbps": gbps,
-                "area_mm2": core_mm2, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "area_mm2": core_mm2, "power_mw": power_at_clock(r, mhz, float(r["clock_mhz"])) * 1e3,
                 "source": shown(results_mod.table_path(folder, CORE_TABLE)),
                 "note": f"{r['cycles_per_byte']:.1f} cycles/byte; " + _memory_note(core_mm2, sram_mm2, gbps),
                 "area_with_sram_mm2": core_mm2 + sram_mm2,

@@ -9,7 +9,7 @@ MHz, "fmax" for each engine's own `timing__fmax__mhz`, or the name of another co
 * Engines carry the data bandwidth plus the metadata traffic, 1 + extra traffic, for the chosen access (`Access`:
   streaming, uncached or a metadata-cache hit rate); the streaming best case and the uncached worst case are given
   beside it. Totals are N x one engine (dispatcher left out, as in the options table); power is rescaled to the
-  clock (report.options.power_at_clock).
+  clock (report.basis.power_at_clock).
 * Read latency is the unloaded latency of an isolated read, from the ciphertext's arrival to the plaintext
   (`perf__read_latency_data_cycles`) and to the integrity verdict (`perf__read_latency_cycles`), with a prefetch
   hint from the read request `ceil(access_ns x clock)` cycles ahead (feasibility.latency, the DRAM preset's
@@ -34,7 +34,7 @@ from ..feasibility.presets import get_preset, resolve_bandwidth
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput
 from ..sweep.results import FINISHED
-from .options import power_at_clock
+from .basis import power_at_clock
 
 CLOCK_ALIASES = {"fmax": FMAX}
 
@@ -131,7 +131,7 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
                 "extra_traffic": chosen.extra_traffic, "capacity": chosen.capacity, "engines": n,
                 **{f"extra_{name}": o.extra_traffic for name, o in bounds.items()},
                 **{f"engines_{name}": need(o.extra_traffic) for name, o in bounds.items()},
-                "area_mm2": n * float(r[AREA]) / 1e6, "power_w": n * power_at_clock(r, mhz),
+                "area_mm2": n * float(r[AREA]) / 1e6, "power_w": n * power_at_clock(r, mhz, float(r["clock_mhz"])),
                 "hint_lead_cycles": lead,
                 "latency_data_ns": cycles_to_ns(data, mhz),
                 "latency_verdict_ns": cycles_to_ns(verdict, mhz) if scheme.integrity else math.nan,
