@@ -11,6 +11,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 
+# The order metrics are shown in, fresh or reused: by stage as the flow runs them, then by name.
+STAGE_ORDER = ("synth", "timing", "power", "perf", "memory", "area", "design", "globalroute", "route",
+               "detailedroute", "finish", "flow")
+
+
 @dataclass(frozen=True)
 class Metric:
     value: float | int | str | None
@@ -29,6 +34,14 @@ def write(run: Path, metrics: dict[str, Metric]) -> None:
 
 def read(run: Path) -> dict[str, Metric]:
     return {k: Metric(**v) for k, v in json.loads((Path(run) / "metrics.json").read_text()).items()}
+
+
+def ordered(metrics: dict[str, Metric]) -> dict[str, Metric]:
+    def key(name: str):
+        stage = name.split("__")[0]
+        return (STAGE_ORDER.index(stage) if stage in STAGE_ORDER else len(STAGE_ORDER), name)
+
+    return {name: metrics[name] for name in sorted(metrics, key=key)}
 
 
 def values(metrics: dict[str, Metric]) -> dict:

@@ -3,33 +3,27 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import click
 
 from .. import designs as designs_mod
-from .. import fpga
-from .. import settings
+from .. import fpga, limits
 from .. import pdk as pdk_mod
 from ..designs import Sources, parse_define, read_file_list
-from ..designs.arrays import array_design
+from ..designs.arrays import array_design, check_array_count
 from ..errors import InputError
 from ..flow import FlowPoint, characterize, design_point, make_plan
 from ..flow.compose import ArrayPoint, compose
 from ..flow.route import route_point
-from ..metrics import Metric, to_json
-
-
-def finite_mhz(ctx, param, value):
-    if value is not None and not (math.isfinite(value) and value > 0):
-        raise InputError(f"--{param.name.replace('_', '-')} {value}: expected a finite positive frequency in MHz")
-    return value
+from ..metrics import Metric, ordered, to_json
+from ..runs import forced
+from .options import bounded, given, run_cache
 
 
 def table(metrics: dict[str, Metric]) -> str:
     rows = []
-    for name, m in metrics.items():
+    for name, m in ordered(metrics).items():
         value = m.value
         text = "n/a" if value is None else (f"{value:.6g}" if isinstance(value, float) else str(value))
         rows.append((name, text, m.unit))
@@ -42,9 +36,10 @@ def _activity(text: str) -> tuple[str, float]:
     if text.startswith("sim:"):
         return text, 0.1
     try:
-        return "vectorless", float(text)
+        toggles = float(text)
     except ValueError:
         raise InputError(f"--activity {text!r}: expected a number of toggles per cycle or sim:WORKLOAD") from None
+    return "vectorless", limits.ACTIVITY.check(toggles, "--activity", repr(text))
 
 
 def _composed(engine, n, params, where, activity, runs, force, as_json):
@@ -72,9 +67,24 @@ def _fpga(point: fpga.FpgaPoint, runs: Path, force: bool, as_json: bool) -> None
 
 def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources:
     lists = [read_file_list(f) for f in file_lists] + [read_file_list(f, relative_to_list=True) for f in file_lists_here]
-    return Sources.checked([*rtl, *(f for s in lists for f in s.files)],
-                           [*include_dirs, *(d for s in lists for d in s.include_dirs)],
-                           [*(parse_define(d) for d in defines), *(d for s in lists for d in s.defines)])
+    src = Sources.checked([*rtl, *(f for s in lists for f in s.files)],
+                          [*include_dirs, *(d for s in lists for d in s.include_dirs)],
+                          [*(parse_define(d) for d in defines), *(d for s in lists for d in s.defines)])
+    if not src.files:
+        raise InputError("no RTL source: the -f/-F file lists name no source file (and no --rtl was given)")
+    return src
+
+
+def _unused_options(target: str | None, corner: str | None, stage: str) -> None:
+    """Options this run would ignore are refused rather than dropped silently."""
+    if target and (given("pdk_name") or corner):
+        raise InputError(f"--target {target} names the PDK and corner (or the FPGA); give --target or --pdk/--corner, "
+                         "not both")
+    if given("seed") and not (target and fpga.is_target(target) and fpga.get(target).routed):
+        raise InputError("--seed is nextpnr's placer seed: it needs --target with an FPGA target that is placed and "
+                         f"routed ({', '.join(t for t in fpga.TARGETS if fpga.get(t).routed)})")
+    if given("utilization") and stage != "route":
+        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
 
 
 @click.command()
@@ -88,13 +98,13 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
               help="folder searched by `include (repeatable)")
 @click.option("--define", "defines", multiple=True, help="NAME or NAME=VALUE macro for every tool (repeatable)")
 @click.option("--top", help="top module (with --rtl / -f)")
-@click.option("--pdk", "pdk_name", default=pdk_mod.DEFAULT_PDK, show_default=True)
+@click.option("--pdk", "pdk_name", default=pdk_mod.DEFAULT_PDK, show_default=True, help="the cell library")
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--seed", type=int, default=1, show_default=True, callback=bounded(limits.SEED),
               help="FPGA targets: the placer's seed")
-@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=finite_mhz)
+@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
 @click.option("--activity", default="0.1", show_default=True,
@@ -111,8 +121,8 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
 @click.option("--stage", type=click.Choice(["synth", "route"]), default="synth", show_default=True,
               help="route: also place and route with Coriolis (its own virtualenv: `cryptoppa doctor`) and time "
                    "the routed netlist with its wire parasitics")
-@click.option("--utilization", type=float, default=0.7, show_default=True, help="with --stage route: target "
-              "cell area / die area of the floorplan")
+@click.option("--utilization", type=float, default=0.7, show_default=True, callback=bounded(limits.UTILIZATION),
+              help="with --stage route: target cell area / die area of the floorplan")
 def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, seed, clock_mhz,
         clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
     """Characterize one design point: synthesis, timing, power (ASIC; --stage route: placed and routed);
@@ -122,8 +132,12 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         raise InputError("--n and --flat need --design (an engine)")
     if flat and n is None:
         raise InputError("--flat needs --n (the array size)")
+    if n is not None:
+        check_array_count(n, flat or bool(target and fpga.is_target(target)))
+    _unused_options(target, corner, stage)
     mode, toggles = _activity(activity)
-    runs = runs or settings.current().cache
+    runs = run_cache(runs, "--runs")
+    force = forced(force)
     if target and fpga.is_target(target):
         if stage == "route":
             raise InputError("--stage route is for ASIC PDKs; an FPGA target is placed and routed by nextpnr already")
@@ -146,9 +160,10 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
                 raise InputError("composed arrays support vectorless activity only; add --flat")
             _composed(d, n, d.resolve_params(overrides), where, toggles, runs, force, as_json)
             return
+        resolved = d.resolve_params(overrides)
         if n is not None:
             d = array_design(d, n, runs / "generated")
-        point = design_point(d, **where, params=d.resolve_params(overrides), activity=toggles, clock_port=clock_port,
+        point = design_point(d, **where, params=resolved, activity=toggles, clock_port=clock_port,
                              activity_mode=mode, perf_lines=max(12, 8 * n) if n else 12, perf_round=n or 1)
     else:
         if not (rtl or file_lists or file_lists_here) or not top:
@@ -195,9 +210,10 @@ def _fpga_point(target, seed, design, rtl, file_lists, file_lists_here, include_
         if rtl or top or file_lists or file_lists_here:
             raise InputError("give either --design or --rtl/-f with --top, not both")
         d = designs_mod.get(design).with_sources(include_dirs, [parse_define(x) for x in defines])
+        resolved = d.resolve_params(overrides)
         if n is not None:
             d = array_design(d, n, runs / "generated")
-        return fpga.fpga_point(d, target, clock_mhz, d.resolve_params(overrides), seed, n=n)
+        return fpga.fpga_point(d, target, clock_mhz, resolved, seed, n=n)
     if not (rtl or file_lists or file_lists_here) or not top:
         raise InputError("give --design NAME, or --rtl FILE... / -f FILES.f with --top TOP")
     src = _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines)

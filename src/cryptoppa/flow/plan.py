@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from string import Template
 
+from .. import limits
 from .. import pdk as pdk_mod
 from ..activity import ACTIVITY_NOTE, code_sha256
 from ..activity.workload import check_workload, is_engine_workload
@@ -57,8 +58,7 @@ class FlowPoint:
 
     def __post_init__(self):
         check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
-        if not 0 <= self.input_activity <= 2:
-            raise InputError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
+        limits.ACTIVITY.check(self.input_activity, "input activity")
         if self.activity != "vectorless":
             if not self.activity.startswith("sim:"):
                 raise InputError(f"activity {self.activity!r}: expected vectorless or sim:<workload>")

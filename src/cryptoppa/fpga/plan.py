@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import limits
 from ..designs import Design, Sources
 from ..designs.sources import SV_SUFFIXES
 from ..errors import InputError
@@ -44,8 +45,7 @@ class FpgaPoint:
     def __post_init__(self):
         check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
         get(self.target)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise InputError(f"seed must be a non-negative integer, got {self.seed!r}")
+        limits.SEED.check(self.seed, "seed")
         if not self.rtl:
             raise InputError("no RTL files given")
         Sources.checked(self.rtl, self.include_dirs)

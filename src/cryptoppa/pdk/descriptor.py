@@ -47,7 +47,7 @@ def _cell_pin(text: str, where: str) -> tuple[str, str]:
 
 
 def load(path: Path) -> PdkDescriptor:
-    data = tomlfile.read(path)
+    data = tomlfile.read(path, "PDK descriptor")
     where = f"{path} [pdk]"
     pdk = tomlfile.key(data, "pdk", dict, str(path))
     corners = {}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import CryptoppaError
+from ..errors import InputError
 from ..sweep.results import FINISHED as USABLE
 from ..sweep.results import TABLE, read, table_path
 
@@ -68,11 +68,11 @@ def load_results(folder: Path | str) -> Results:
     folder = Path(folder).resolve()  # the report records where its numbers came from, unambiguously
     path = table_path(folder)
     if path is None:
-        raise CryptoppaError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
+        raise InputError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
     table = read(folder)
     missing = [c for c in ["design", "n", "status", *BASE_GROUP] if c not in table.columns]
     if missing:
-        raise CryptoppaError(f"{path}: not a results table (missing columns {missing})")
+        raise InputError(f"{path}: not a results table (missing columns {missing})")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
 
     # Tables from before simulated activity have no activity_mode column: all their rows are vectorless.
