@@ -49,6 +49,7 @@ CLOCK_MHZ = Bound(
     "a finite positive frequency in MHz", 1, 100_000,
     "1 MHz to 100 GHz: below, OpenSTA 2.0.17's single-precision slack loses the digits fmax comes from; above, "
     "ABC's whole-picosecond delay target nears 0 (it aborts at 10 THz)")
+CPU_MHZ = Bound("a CPU clock in MHz", 1, 10_000, "cycles per byte are counted at it: no CPU core runs above 10 GHz")
 ACTIVITY = Bound("input toggles per clock cycle", 0, 2, "a signal toggles at most twice per cycle, as the clock does")
 UTILIZATION = Bound("target cell area / die area", 0.1, 0.95,
                     "the die is sized as cell area / utilization: below 0.1 ten times the cells, above 0.95 no "
@@ -66,12 +67,13 @@ EFFICIENCY = Bound("sustained / peak bandwidth", 0, 1, "a fraction of the peak",
 COUNT = Bound("channels, stacks or devices", 1, 1_000_000, "more than any memory system has", integer=True)
 SWEEP_POINTS = Bound(
     "points per sweep", 1, 1000,
-    "a sweep larger than this is a mistake more often than a plan: `cryptoppa sweep --yes` or `max_points` in "
-    "[sweep] runs it, after the estimate from cached step times", integer=True)
+    "a point takes from seconds (a counter) to hours (a routed FPGA array): a larger grid runs only when "
+    "confirmed (`--yes`, or `max_points` in [sweep]), after its estimate from cached step times", integer=True)
 
 # name in the README table -> bound
 BOUNDS = {
-    "`run --clock-mhz`, sweep `clocks_mhz`": CLOCK_MHZ,
+    "`run --clock-mhz`, sweep `clocks_mhz`, `core-baseline --clock-mhz`": CLOCK_MHZ,
+    "`host-baseline --cpu-mhz`": CPU_MHZ,
     "`run --activity`, sweep `activity`": ACTIVITY,
     "`run --utilization` (with `--stage route`)": UTILIZATION,
     "`run --seed`, sweep `seeds`": SEED,

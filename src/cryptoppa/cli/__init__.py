@@ -39,18 +39,23 @@ COMMANDS = {
 }
 
 
+def _one_line(text: str) -> str:
+    """User text inside a message (a path, a key) may hold newlines or control characters: shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Failure(click.ClickException):
     """A CryptoppaError as click prints it: `Error: <one line>`, with the error class's exit code."""
 
     def __init__(self, err: CryptoppaError):
-        super().__init__(str(err))
+        super().__init__(_one_line(str(err)))
         self.exit_code = err.exit_code
 
 
 def _usage_line(err: click.UsageError) -> click.ClickException:
     """click's usage error (usage, hint and message on three lines) as one line with exit code 2."""
-    line = click.ClickException(f"{err.format_message()} (see `{err.ctx.command_path} --help`)" if err.ctx else
-                                err.format_message())
+    text = f"{err.format_message()} (see `{err.ctx.command_path} --help`)" if err.ctx else err.format_message()
+    line = click.ClickException(_one_line(text))
     line.exit_code = err.exit_code
     return line
 

@@ -133,7 +133,7 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
     if flat and n is None:
         raise InputError("--flat needs --n (the array size)")
     if n is not None:
-        check_array_count(n, flat or bool(target and fpga.is_target(target)))
+        check_array_count(n, flat or bool(target and fpga.is_target(target)), "--n (the array size)")
     _unused_options(target, corner, stage)
     mode, toggles = _activity(activity)
     runs = run_cache(runs, "--runs")
@@ -149,6 +149,7 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         corner = corner or None
     desc = pdk_mod.get(pdk_name)
     where = dict(pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz)
+    desc.check_corner(where["corner"])  # before an array's RTL is generated
     if design:
         if rtl or top or file_lists or file_lists_here:
             raise InputError("give either --design or --rtl/-f with --top, not both")

@@ -70,11 +70,11 @@ def array_top(engine: Design, n: int) -> str:
     return f"array_{check_identifier(engine.name, 'engine name')}_{n}"
 
 
-def check_array_count(n: int, flat: bool) -> None:
+def check_array_count(n: int, flat: bool, what: str = "array size") -> None:
     limit = MAX_N_FLAT if flat else MAX_N_COMPOSED
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= limit:
         hint = f" (flat synthesis stops at {MAX_N_FLAT}; composed mode goes to {MAX_N_COMPOSED})" if flat else ""
-        raise InputError(f"array size must be an integer 1..{limit}, got {n!r}{hint}")
+        raise InputError(f"{what} must be an integer 1..{limit}, got {n!r}{hint}")
 
 
 def check_array_size(engine: Design, n: int, flat: bool) -> None:

@@ -101,9 +101,11 @@ def parse_param(text: str) -> tuple[str, int]:
     if not sep:
         raise InputError(f"--param {text!r}: expected NAME=VALUE")
     check_identifier(name, "--param name")
-    if not _INT.match(value.strip()):
+    literal = value.strip()
+    if not _INT.match(literal):
         raise InputError(f"--param {text!r}: value must be a plain integer literal (e.g. 16 or 0x10)")
-    return name, limits.PARAM_VALUE.check(int(value.strip(), 0), "--param", repr(text))
+    number = int(literal, 16 if "x" in literal else 10)  # 010 is ten, as in Verilog
+    return name, limits.PARAM_VALUE.check(number, "--param", repr(text))
 
 
 def _strings(table: dict, key: str, where: str) -> list[str]:
@@ -162,7 +164,7 @@ def load(path: Path) -> Design:
                               [path.parent / i for i in _strings(d, "include_dirs", where)],
                               [parse_define(x, f"{where} defines") for x in _strings(d, "defines", where)])
     except InputError as err:
-        raise InputError(f"{where}: {err}") from None
+        raise InputError(str(err) if str(err).startswith(where) else f"{where}: {err}") from None
     interface = tomlfile.key(d, "interface", str, where, default="block")
     if interface not in INTERFACES:
         raise InputError(f"{where}: interface {interface!r}; expected one of {', '.join(INTERFACES)}")

@@ -12,7 +12,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from .. import __version__, settings, userfiles
+from .. import __version__, settings
 from ..errors import CryptoppaError, InputError, MissingToolError, ToolError
 from ..paths import PDK_DESCRIPTORS
 from ..runs import sha256_file
@@ -94,7 +94,6 @@ def install_freepdk45(desc: PdkDescriptor, force: bool = False, log=print) -> Pa
     manifest = home / "install.json"
     if not force and manifest.exists() and json.loads(manifest.read_text()).get("recipe") == recipe:
         return home
-    userfiles.writable_folder(settings.current().home, "CRYPTOPPA_HOME")
     home.parent.mkdir(parents=True, exist_ok=True)
     footprints = _footprints(desc)
     with tempfile.TemporaryDirectory(dir=home.parent, prefix=".install-") as tmp:
@@ -148,7 +147,6 @@ def install_nangate45(desc: PdkDescriptor, force: bool = False, log=print) -> Pa
     target = home / "nangate45_typ.lib"
     if target.exists() and not force:
         return home
-    userfiles.writable_folder(settings.current().home, "CRYPTOPPA_HOME")
     url = settings.current().nangate45_url or desc.source["url"]
     gz = home / "nangate45_typ.lib.gz"
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import fpga, settings
+from .. import fpga, limits, settings
 from ..errors import CryptoppaError
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import resolve_bandwidth
@@ -226,6 +226,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "fpga-table": fpga_table,
     "cores-table": cores_table,
     "settings": settings_table,
+    "limits": lambda: limits.markdown_table() + "\n",
     "publications": publications_table,
 }
 

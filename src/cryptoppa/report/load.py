@@ -79,6 +79,10 @@ def load_results(folder: Path | str) -> Results:
     modes = ["activity_mode"] if "activity_mode" in table.columns else []
     group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", "activity", *modes]
     usable = table[table["status"].isin(USABLE)].copy()
+    if usable.empty:
+        first = table["error"].iloc[0] if "error" in table.columns and len(table) else ""
+        raise InputError(f"{path}: no finished point to read (all {len(table)} rows failed{'; first: ' if first else ''}"
+                         f"{first})")
     usable["line_bytes"] = _line_bytes(usable)
     usable["group"] = [group_label(r, group_cols) for _, r in usable.iterrows()]
     # Natural order (WIDTH=8 before WIDTH=16), not the order of the label strings.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import re
 import sys
 from pathlib import Path
 
@@ -60,6 +61,12 @@ def _csv(path: Path, whole: bool = False) -> pd.DataFrame | None:
         return None
 
 
+def _damage(err: Exception) -> str:
+    """pyarrow's message, without the path it repeats and its advice: "Parquet magic bytes not found in footer"."""
+    text = re.sub(r"^.*?input source '[^']*': ", "", str(err).splitlines()[0] if str(err) else type(err).__name__)
+    return text.split(". ")[0].rstrip(".")
+
+
 def _typed(frame: pd.DataFrame) -> pd.DataFrame:
     """Text columns stay text for failed rows too (Parquet needs one type per column; CSV reads "" as NaN)."""
     for col in frame.columns[frame.dtypes == object]:
@@ -90,7 +97,7 @@ def _read(folder: Path, table: str, locked: bool) -> pd.DataFrame:
     try:
         return pd.read_parquet(path)
     except Exception as err:  # pyarrow raises its own types for every kind of damage
-        damage = str(err).splitlines()[0] if str(err) else type(err).__name__
+        damage = _damage(err)
     twin = path.with_suffix(".csv")
     frame = _csv(twin, whole=True) if twin.is_file() else None
     if frame is None:

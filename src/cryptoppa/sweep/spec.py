@@ -321,6 +321,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
         if d not in loaded:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
     axes = {d: _axes(path, d, design, grids.get(d, {})) for d, design in loaded.items()}
+    targets = [(p, corner if corner is not None else pdk.get(p).default_corner) for p, corner in targets]
     placed = [(seeds or [1]) if fpga.is_target(p) and fpga.get(p).routed else [None] for p, _ in targets]
     size = sum(math.prod(len(a) for a in axes[d]) for d in loaded) * len(ns or [None]) * len(clocks) * \
         len(modes) * sum(map(len, placed))
@@ -328,9 +329,8 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
         raise SweepFileError(f"{path}: {size:,} points: expected at most {MAX_EXPANDED:,} in one file (the grid is "
                              "held in memory and the results table rewritten per point): split the sweep")
     points = [
-        SweepPoint(name, d, n, params, p, corner if corner is not None else pdk.get(p).default_corner, float(clock),
-                   float(activity), array_mode="flat" if fpga.is_target(p) else array_mode,
-                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage, seed=seed)
+        SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
+                   array_mode="flat" if fpga.is_target(p) else array_mode, activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage, seed=seed)
         for d, design in loaded.items()
         for params in _parameter_sets(design, axes[d])
         for n, ((p, corner), seed_list), clock, mode in itertools.product(ns or [None], zip(targets, placed),
