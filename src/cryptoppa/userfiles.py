@@ -8,6 +8,7 @@ must be UTF-8 without NUL bytes, and an output folder must not be a file and mus
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -62,9 +63,10 @@ def writable_folder(path: Path, what: str) -> Path:
         inside = "" if existing == path else f": {existing}"
         raise InputError(f"{what} {path}{inside} is a file, not a folder")
     try:
-        os.rmdir(tempfile.mkdtemp(dir=existing, prefix=".cryptoppa-probe-"))
+        probe = tempfile.mkdtemp(dir=existing, prefix=".cryptoppa-probe-")
     except OSError as err:
         raise InputError(f"{what} {path} is not writable ({err.strerror}: {existing})") from None
+    shutil.rmtree(probe, ignore_errors=True)
     return path
 
 
