@@ -292,6 +292,7 @@ def test_storage_numbers(options):
 BASELINE_OPTIONS = {  # option -> (command and the input it stops on, before any tool)
     "--cpu-mhz": ["host-baseline", "--features", "bogus"], "--seconds": ["host-baseline", "--features", "bogus"],
     "--clock-mhz": ["core-baseline", "--cores", "nosuch"], "--long-bytes": ["core-baseline", "--cores", "nosuch"],
+    "--key-bits": ["core-baseline", "--cores", "nosuch"],
 }
 
 

@@ -13,6 +13,7 @@ from .. import limits
 from ..baselines import cores as cores_mod
 from ..baselines import host
 from ..baselines import memory
+from ..errors import InputError
 from ..sweep.execute import default_cache
 from .options import bounded
 
@@ -54,8 +55,11 @@ def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     click.echo(f"written: {out / 'host_baseline.parquet'}")
 
 
-def _csv(text: str, kind=str) -> tuple:
-    return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+def _csv(text: str, option: str, kind=str) -> tuple:
+    try:
+        return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise InputError(f"{option} {text!r}: expected comma-separated {kind.__name__} values") from None
 
 
 @click.command("core-baseline")
@@ -74,8 +78,10 @@ def _csv(text: str, kind=str) -> tuple:
               "so a rerun resumes an interrupted run)")
 def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
-    given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
-                               "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
+    given = {k: v for k, v in {"cores": cores and _csv(cores, "--cores"),
+                               "variants": variants and _csv(variants, "--variants"),
+                               "key_bits": key_bits and _csv(key_bits, "--key-bits", int),
+                               "opts": opts and _csv(opts, "--opt"),
                                "long_bytes": long_bytes, "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)

@@ -98,7 +98,7 @@ def _unused_options(target: str | None, corner: str | None, stage: str) -> None:
               help="folder searched by `include (repeatable)")
 @click.option("--define", "defines", multiple=True, help="NAME or NAME=VALUE macro for every tool (repeatable)")
 @click.option("--top", help="top module (with --rtl / -f)")
-@click.option("--pdk", "pdk_name", default=pdk_mod.DEFAULT_PDK, show_default=True, help="the cell library")
+@click.option("--pdk", "pdk_name", default=pdk_mod.DEFAULT_PDK, show_default=True)
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")
