@@ -37,5 +37,11 @@ def read(run: Path) -> dict[str, Metric]:
     return {k: Metric(**v) for k, v in json.loads((Path(run) / "metrics.json").read_text()).items()}
 
 
+def ordered(metrics: dict[str, Metric]) -> dict[str, Metric]:
+    """In the catalog's order (a fresh and a reused run print alike), family members and unknown names after."""
+    order = {spec.name: i for i, spec in enumerate(catalog.SPECS)}
+    return dict(sorted(metrics.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
+
+
 def values(metrics: dict[str, Metric]) -> dict:
     return {k: m.value for k, m in metrics.items()}

@@ -33,6 +33,7 @@ from ..pdk import DEFAULT_PDK
 from ..flow.core_energy import core_energy
 from ..sim.core_sim import run_core
 from ..sw import build_firmware, check_results, parse_results
+from ..sw.build import KEY_BITS
 from ..sweep import results as results_mod
 from ..stages import flow_point
 from ..sweep.point import run_point
@@ -76,6 +77,9 @@ class CoreMatrix:
         for opt in self.opts:
             if opt not in OPTS:
                 raise InputError(f"unknown optimization level {opt!r}; expected one of {', '.join(OPTS)}")
+        for bits in self.key_bits:
+            if bits not in KEY_BITS:
+                raise InputError(f"AES key size {bits!r}: expected one of {', '.join(map(str, KEY_BITS))}")
 
     @classmethod
     def full(cls, **overrides) -> "CoreMatrix":

@@ -9,11 +9,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from .. import limits
 from ..baselines import cores as cores_mod
 from ..baselines import host
 from ..baselines import memory
 from ..catalog import ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CYCLES_PER_BYTE, FMAX, POWER, SRAM_AREA
+from ..errors import InputError
 from ..sweep.execute import default_cache
+from .options import bounded
 
 
 @contextlib.contextmanager
@@ -34,7 +37,8 @@ def _progress_bar(unit: str):
               help="comma-separated: all (every CPU feature), aesni (AES-NI + PCLMULQDQ only), table (neither)")
 @click.option("--key-bits", type=click.Choice(["128", "192", "256"]), default="128", show_default=True)
 @click.option("--seconds", type=click.IntRange(1, 60), default=3, show_default=True, help="per measurement")
-@click.option("--cpu-mhz", type=click.FloatRange(min=1.0), help="clock for cycles/byte [default: from the OS]")
+@click.option("--cpu-mhz", type=float, callback=bounded(limits.CPU_MHZ),
+              help="clock for cycles/byte [default: from the OS]")
 def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     """Measure AES-GCM (64 B, 512 B, 16 KB) and AES-CBC (1 KB, 4 KB pages) with OpenSSL on this CPU."""
     with _progress_bar("run") as progress:
@@ -52,8 +56,11 @@ def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     click.echo(f"written: {out / 'host_baseline.parquet'}")
 
 
-def _csv(text: str, kind=str) -> tuple:
-    return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+def _csv(text: str, option: str, kind=str) -> tuple:
+    try:
+        return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise InputError(f"{option} {text!r}: expected comma-separated {kind.__name__} values") from None
 
 
 @click.command("core-baseline")
@@ -64,7 +71,7 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--key-bits", help="comma-separated AES key sizes [default: 128; --full: 128,192,256]")
 @click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
 @click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
-@click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
+@click.option("--clock-mhz", type=float, default=100.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
               "annotated power and energy per byte (seconds to minutes per firmware in Verilator, plus one netlist build per core)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
@@ -72,8 +79,10 @@ def _csv(text: str, kind=str) -> tuple:
               "so a rerun resumes an interrupted run)")
 def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
-    given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
-                               "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
+    given = {k: v for k, v in {"cores": cores and _csv(cores, "--cores"),
+                               "variants": variants and _csv(variants, "--variants"),
+                               "key_bits": key_bits and _csv(key_bits, "--key-bits", int),
+                               "opts": opts and _csv(opts, "--opt"),
                                "long_bytes": long_bytes, "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)

@@ -3,29 +3,25 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import click
 
-from .. import catalog, fpga, settings, stages
+from .. import fpga, limits, stages
 from .. import designs as designs_mod
 from .. import pdk as pdk_mod
 from ..catalog import ASYNC_PORTS
 from ..designs import Sources, parse_define, read_file_list
+from ..designs.arrays import check_array_count
 from ..errors import InputError
-from ..metrics import Metric, to_json
-
-
-def finite_mhz(ctx, param, value):
-    if value is not None and not (math.isfinite(value) and value > 0):
-        raise InputError(f"--{param.name.replace('_', '-')} {value}: expected a finite positive frequency in MHz")
-    return value
+from ..metrics import Metric, ordered, to_json
+from ..runs import forced
+from .options import bounded, given, run_cache
 
 
 def table(metrics: dict[str, Metric]) -> str:
     rows = []
-    for name, m in metrics.items():
+    for name, m in ordered(metrics).items():
         value = m.value
         text = "n/a" if value is None else (f"{value:.6g}" if isinstance(value, float) else str(value))
         rows.append((name, text, m.unit))
@@ -38,27 +34,37 @@ def _activity(text: str) -> tuple[str, float]:
     if text.startswith("sim:"):
         return text, 0.1
     try:
-        return "vectorless", float(text)
+        toggles = float(text)
     except ValueError:
         raise InputError(f"--activity {text!r}: expected a number of toggles per cycle or sim:WORKLOAD") from None
+    return "vectorless", limits.ACTIVITY.check(toggles, "--activity", repr(text))
 
 
 def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources:
     lists = [read_file_list(f) for f in file_lists] + [read_file_list(f, relative_to_list=True) for f in file_lists_here]
-    return Sources.checked([*rtl, *(f for s in lists for f in s.files)],
-                           [*include_dirs, *(d for s in lists for d in s.include_dirs)],
-                           [*(parse_define(d) for d in defines), *(d for s in lists for d in s.defines)])
+    src = Sources.checked([*rtl, *(f for s in lists for f in s.files)],
+                          [*include_dirs, *(d for s in lists for d in s.include_dirs)],
+                          [*(parse_define(d) for d in defines), *(d for s in lists for d in s.defines)])
+    if not src.files:
+        raise InputError("no RTL source: the -f/-F file lists name no source file (and no --rtl was given)")
+    return src
+
+
+def _unused_options(target: str | None, corner: str | None, stage: str) -> None:
+    """Options this run would ignore are refused rather than dropped silently."""
+    if target and (given("pdk_name") or corner):
+        raise InputError(f"--target {target} names the PDK and corner (or the FPGA); give --target or --pdk/--corner, "
+                         "not both")
+    if given("seed") and not (target and fpga.is_target(target) and fpga.get(target).routed):
+        raise InputError("--seed is nextpnr's placer seed: it needs --target with an FPGA target that is placed and "
+                         f"routed ({', '.join(t for t in fpga.TARGETS if fpga.get(t).routed)})")
+    if given("utilization") and stage != "route":
+        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
 
 
 # The option a user gave for each field of a request the stages may refuse.
 _OPTIONS = {"stage": "--stage", "target": "--target", "n": "--n", "array_mode": "--flat", "activity_mode": "--activity",
             "seed": "--seed", "design": "--design"}
-
-
-def _ordered(found: dict[str, Metric]) -> dict[str, Metric]:
-    """Metrics in the catalog's order (a fresh and a reused run print alike), unknown family members after."""
-    order = {spec.name: i for i, spec in enumerate(catalog.SPECS)}
-    return dict(sorted(found.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
 
 
 def _assumptions(sources) -> dict[str, str]:
@@ -71,7 +77,7 @@ def _assumptions(sources) -> dict[str, str]:
 
 
 def _print(req: stages.Request, outcome: stages.Outcome) -> None:
-    found = _ordered(outcome.metrics)
+    found = ordered(outcome.metrics)
     note = "" if outcome.built else "  (finished earlier: reused; --force reruns)"
     what = f"{req.design.top}{f' x {req.n}' if req.n else ''} on {req.target} at {req.clock_mhz:g} MHz"
     if req.kind == stages.FPGA:
@@ -103,8 +109,9 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")
-@click.option("--seed", type=click.IntRange(min=0), help="FPGA targets with a placer: the placer's seed [default: 1]")
-@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=finite_mhz)
+@click.option("--seed", type=int, callback=bounded(limits.SEED),
+              help="FPGA targets with a placer: the placer's seed [default: 1]")
+@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
 @click.option("--activity", default="0.1", show_default=True,
@@ -121,8 +128,8 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
 @click.option("--stage", help="a registered stage: synth, or route (place and route: Coriolis on ASIC targets, timed "
               "with the routed wires' parasitics; nextpnr on FPGA targets) [default: synth on ASIC targets, route on "
               "FPGA targets that have a placer]")
-@click.option("--utilization", type=float, default=0.7, show_default=True, help="with --stage route: target "
-              "cell area / die area of the floorplan")
+@click.option("--utilization", type=float, default=0.7, show_default=True, callback=bounded(limits.UTILIZATION),
+              help="with --stage route: target cell area / die area of the floorplan")
 def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, seed, clock_mhz,
         clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
     """Characterize one design point: synthesis, timing, power (ASIC; --stage route: placed and routed);
@@ -134,7 +141,14 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         raise InputError("--flat needs --n (the array size)")
     if target and (pdk_name or corner):
         raise InputError(f"--target {target}: give either --target or --pdk/--corner, not both")
+    if n is not None:
+        check_array_count(n, flat or bool(target and fpga.is_target(target)), "--n (the array size)")
+    if given("utilization") and stage != "route":
+        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
     mode, toggles = _activity(activity)
+    where = target or (f"{pdk_name or pdk_mod.DEFAULT_PDK}/{corner}" if corner else pdk_name or pdk_mod.DEFAULT_PDK)
+    where = stages.canonical_target(where)  # a bad PDK or corner is named before the design's parameters
+    runs = run_cache(runs, "--runs")
     if design:
         if rtl or top or file_lists or file_lists_here:
             raise InputError("give either --design or --rtl/-f with --top, not both")
@@ -146,14 +160,13 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         d = stages.own_rtl_design(_own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines), top,
                                   clock_port or "clk", reset_port or "")
         resolved = overrides
-    where = target or (f"{pdk_name or pdk_mod.DEFAULT_PDK}/{corner}" if corner else pdk_name or pdk_mod.DEFAULT_PDK)
-    req = stages.Request(d, tuple(sorted(resolved.items())), stages.canonical_target(where), clock_mhz, stage=stage,
+    req = stages.Request(d, tuple(sorted(resolved.items())), where, clock_mhz, stage=stage,
                          n=n, array_mode="flat" if flat else "composed", activity=toggles, activity_mode=mode,
                          seed=seed, utilization=utilization, clock_port=clock_port, own_rtl=not design)
     refused = stages.refusal(req)
     if refused is not None:
         raise refused.error(_OPTIONS)
-    outcome = stages.run_request(req, runs or settings.current().cache, force)
+    outcome = stages.run_request(req, runs, forced(force))
     if as_json:  # every stage's metrics, as the table shows them
         click.echo(to_json(outcome.metrics), nl=False)
         return

@@ -76,13 +76,17 @@ def array_top(engine: Design, n: int) -> str:
     return f"array_{check_identifier(engine.name, 'engine name')}_{n}"
 
 
-def check_array_size(engine: Design, n: int, flat: bool) -> None:
-    if engine.interface != "engine":
-        raise InputError(f"design {engine.name!r} has interface {engine.interface!r}; arrays need \"engine\"")
+def check_array_count(n: int, flat: bool, what: str = "array size") -> None:
     limit = MAX_N_FLAT if flat else MAX_N_COMPOSED
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= limit:
         hint = f" (flat synthesis stops at {MAX_N_FLAT}; composed mode goes to {MAX_N_COMPOSED})" if flat else ""
-        raise InputError(f"array size must be an integer 1..{limit}, got {n!r}{hint}")
+        raise InputError(f"{what} must be an integer 1..{limit}, got {n!r}{hint}")
+
+
+def check_array_size(engine: Design, n: int, flat: bool) -> None:
+    if engine.interface != "engine":
+        raise InputError(f"design {engine.name!r} has interface {engine.interface!r}; arrays need \"engine\"")
+    check_array_count(n, flat)
 
 
 def _check(engine: Design, n: int, id_bits: int | None) -> dict[str, int]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from .. import limits
 from ..errors import InputError
 from .units import format_bandwidth, parse_bandwidth, parse_bandwidth_quantity
 
@@ -125,8 +126,7 @@ def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int =
     devices/links of that bandwidth the system has.  Quantities use decimal prefixes unless
     written with Ki/Mi/Gi (see :mod:`cryptoppa.feasibility.units`).
     """
-    if isinstance(efficiency, bool) or not (isinstance(efficiency, (int, float)) and 0.0 < efficiency <= 1.0):
-        raise InputError(f"efficiency must be in (0, 1] (sustained/peak), got {efficiency!r}")
+    limits.EFFICIENCY.check(efficiency, "efficiency")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise InputError(f"count must be a positive integer (channels/stacks/devices), got {count!r}")
 
@@ -147,6 +147,8 @@ def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int =
         source, name, kind = "given on the command line", None, None
 
     total = peak * count * efficiency
+    factors = (f" x {count}" if count != 1 else "") + (f" x {efficiency:g}" if efficiency != 1 else "")
+    limits.BANDWIDTH_PBS.check(total / 8e15, "bandwidth", f"{text_or_preset!r}{factors} = {format_bandwidth(total)}")
     parts = [what]
     if count != 1:
         parts.append(f"x {count}")

@@ -12,10 +12,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from string import Template
 
-from ..catalog import FMAX
+from .. import limits
 from .. import pdk as pdk_mod
 from ..activity import ACTIVITY_NOTE, code_sha256
 from ..activity.workload import check_workload, is_engine_workload
+from ..catalog import FMAX
 from ..designs import Design
 from ..designs.point import RtlPoint
 from ..errors import InputError
@@ -47,8 +48,7 @@ class FlowPoint(RtlPoint):
 
     def __post_init__(self):
         super().__post_init__()
-        if not 0 <= self.input_activity <= 2:
-            raise InputError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
+        limits.ACTIVITY.check(self.input_activity, "input activity")
         if self.activity != "vectorless":
             if not self.activity.startswith("sim:"):
                 raise InputError(f"activity {self.activity!r}: expected vectorless or sim:<workload>")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import limits
 from ..designs import Design
 from ..designs.arrays import perf_lines
 from ..designs.point import RtlPoint
-from ..errors import InputError
 from ..runs import StepPlan, sha256_file
 from ..sim import perf
 from ..tools import version
@@ -33,8 +33,7 @@ class FpgaPoint(RtlPoint):
     def __post_init__(self):
         super().__post_init__()
         get(self.target)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise InputError(f"seed must be a non-negative integer, got {self.seed!r}")
+        limits.SEED.check(self.seed, "seed")
 
 
 def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, int], seed: int = 1,

@@ -81,7 +81,7 @@ def _routing(data: dict, path: Path) -> Routing | None:
 
 
 def load(path: Path) -> PdkDescriptor:
-    data = tomlfile.read(path)
+    data = tomlfile.read(path, "PDK descriptor")
     where = f"{path} [pdk]"
     pdk = tomlfile.key(data, "pdk", dict, str(path))
     corners = {}

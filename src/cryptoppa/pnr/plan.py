@@ -8,6 +8,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .. import limits
 from ..errors import InputError
 from ..runs import StepPlan, sha256_file
 from ..tools import version
@@ -36,8 +37,7 @@ class RouteInput:
     label: str = ""
 
     def __post_init__(self):
-        if not 0.1 <= self.utilization <= 0.95:
-            raise InputError(f"target utilization {self.utilization}: expected 0.1 .. 0.95")
+        limits.UTILIZATION.check(self.utilization, "target utilization")
 
 
 def routed_sta(synth_sta: str, top: str) -> str:

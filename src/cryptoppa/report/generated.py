@@ -14,11 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import fpga, settings
-from .. import catalog
-from ..catalog import (
-    AREA, CYCLES, FLOPS, FMAX, POWER, UNROUTED, UTILIZATION, WIRELENGTH, fpga_count
-)
+from .. import catalog, fpga, limits, settings
+from ..catalog import AREA, CYCLES, FLOPS, FMAX, POWER, UNROUTED, UTILIZATION, WIRELENGTH, fpga_count
 from ..errors import CryptoppaError
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import resolve_bandwidth
@@ -279,6 +276,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cores-table": cores_table,
     "settings": settings_table,
     "metrics": metrics_table,
+    "limits": lambda: limits.markdown_table() + "\n",
     "publications": publications_table,
 }
 

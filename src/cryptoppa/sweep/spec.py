@@ -16,6 +16,7 @@ activity = 0.1                  # optional: vectorless input toggles per cycle
 activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
 array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
 stage = "route"                 # optional: a registered stage (cryptoppa.stages: synth, route); default: the target's
+max_points = 5000               # optional: run up to this many points without `--yes` (default: cryptoppa.limits)
 
 [params.gcm_iter]               # optional: a list of values per parameter; the grid is their product
 DIGIT = [16]
@@ -29,10 +30,15 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import designs, fpga, pdk, stages, tomlfile
+from .. import designs, fpga, limits, pdk, stages, tomlfile, userfiles
+from ..designs import arrays
 from ..errors import CryptoppaError, InputError
 from ..names import IDENT
 from ..stages import Request
+
+# Past this many points a sweep file is refused even with --yes: the grid is expanded in memory and the results
+# table is rewritten once per finished point.
+MAX_EXPANDED = 1_000_000
 
 _KEYS = {
     "name": "a string",
@@ -41,12 +47,13 @@ _KEYS = {
     "n": "a non-empty list of positive integers",
     "pdks": "a non-empty list of PDK names",
     "targets": 'a non-empty list of "pdk", "pdk/corner" or FPGA target names (instead of pdks and corners)',
-    "seeds": "a non-empty list of non-negative integers (nextpnr placer seeds of FPGA targets)",
+    "seeds": f"a non-empty list of nextpnr placer seeds of FPGA targets, each {limits.SEED.describe()}",
     "corners": "a non-empty list of corner names",
-    "clocks_mhz": "a non-empty list of positive numbers",
-    "activity": "a number of toggles per cycle between 0 and 2",
+    "clocks_mhz": f"a non-empty list of positive numbers, each {limits.CLOCK_MHZ.describe()}",
+    "activity": limits.ACTIVITY.describe(),
     "activity_modes": 'a non-empty list of "vectorless" or "sim:<workload>" (cryptoppa.activity.workload)',
-    "jobs": "a positive integer",
+    "jobs": limits.JOBS.describe(),
+    "max_points": f"a positive integer: the points this file may run without --yes (default {limits.SWEEP_POINTS.high:,g})",
     "array_mode": 'one of "composed", "flat"',
     "include_dirs": "a list of folders (relative to the sweep file) searched by `include, for every design",
     "defines": 'a list of "NAME" or "NAME=VALUE" macros, for every design',
@@ -111,6 +118,7 @@ class SweepSpec:
     output: Path
     points: tuple[SweepPoint, ...]
     jobs: int | None = None
+    max_points: int = int(limits.SWEEP_POINTS.high)  # more need --yes (cryptoppa.sweep.estimate)
 
 
 class SweepFileError(InputError):
@@ -127,6 +135,16 @@ def _fail(path: Path, key: str, expected: str, got=None) -> SweepFileError:
     return SweepFileError(f"{path}: key {key!r}: expected {expected}{tail}")
 
 
+def _distinct(path: Path, key: str, values: list) -> list:
+    """values, when none repeats (225 and 225.0 are one clock): a repeat would name one point twice."""
+    seen = []
+    for v in values:
+        if v in seen:
+            raise SweepFileError(f"{path}: key {key!r}: expected distinct values, got {v!r} twice in {values!r}")
+        seen.append(v)
+    return values
+
+
 def _list(path, table, key, kind, required=True, check=lambda v: True):
     if key not in table:
         if required:
@@ -137,15 +155,22 @@ def _list(path, table, key, kind, required=True, check=lambda v: True):
         isinstance(v, kind) and not isinstance(v, bool) and check(v) for v in value)
     if not ok:
         raise _fail(path, f"sweep.{key}", _KEYS[key], value)
+    return _distinct(path, f"sweep.{key}", value)
+
+
+def _number(path, table, key, bound: limits.Bound, default):
+    value = table.get(key, default)
+    if value is not None and not bound.accepts(value):
+        raise _fail(path, f"sweep.{key}", _KEYS[key], value)
     return value
 
 
 def _read(path: Path) -> tuple[dict, dict]:
     """The file's [sweep] table and its [params.<design>] tables, with no unknown key."""
     try:
-        data = tomlfile.read(path)
+        data = tomlfile.read(path, "sweep file")
     except InputError as err:
-        raise SweepFileError(str(err).replace("no such file", "no such sweep file")) from None
+        raise SweepFileError(str(err)) from None
     unknown_top = set(data) - {"sweep", "params"}
     if unknown_top:
         raise _fail(path, sorted(unknown_top)[0], "only [sweep] and [params.<design>] tables")
@@ -156,7 +181,7 @@ def _read(path: Path) -> tuple[dict, dict]:
     if unknown:
         raise _fail(path, f"sweep.{sorted(unknown)[0]}", f"one of the known keys ({', '.join(_KEYS)})")
     grids = data.get("params", {})
-    if not isinstance(grids, dict):
+    if not isinstance(grids, dict) or not all(isinstance(g, dict) for g in grids.values()):
         raise _fail(path, "params", "[params.<design>] tables")
     return sweep, grids
 
@@ -222,8 +247,8 @@ def _targets(path: Path, sweep: dict) -> list[tuple[str, str | None]]:
     return out
 
 
-def _parameter_sets(path: Path, name: str, design: designs.Design, grid: dict) -> list[tuple[tuple[str, int], ...]]:
-    """Every combination of the listed values, the others at their defaults."""
+def _axes(path: Path, name: str, design: designs.Design, grid: dict) -> list[list[tuple[str, int]]]:
+    """The checked values of each parameter the grid lists."""
     axes = []
     for key, values in grid.items():
         where = f"params.{name}.{key}"
@@ -231,10 +256,19 @@ def _parameter_sets(path: Path, name: str, design: designs.Design, grid: dict) -
             raise _fail(path, where, f"a parameter of {name!r} ({', '.join(design.params) or 'none'})")
         values = values if isinstance(values, list) else [values]
         allowed = design.params[key].allowed
+        expected = f"integers from {list(allowed)}" if allowed else f"integers, each {limits.PARAM_VALUE.describe()}"
+        if not values:
+            raise _fail(path, where, f"a non-empty list of {expected}", values)
         for v in values:
-            if not isinstance(v, int) or isinstance(v, bool) or (allowed and v not in allowed):
-                raise _fail(path, where, f"integers from {list(allowed)}" if allowed else "integers", v)
-        axes.append([(key, v) for v in values])
+            if not isinstance(v, int) or isinstance(v, bool) or (allowed and v not in allowed) or \
+                    not limits.PARAM_VALUE.accepts(v):
+                raise _fail(path, where, expected, v)
+        axes.append([(key, v) for v in _distinct(path, where, values)])
+    return axes
+
+
+def _parameter_sets(design: designs.Design, axes) -> list[tuple[tuple[str, int], ...]]:
+    """Every combination of the listed values, the others at their defaults."""
     return [tuple(sorted(design.resolve_params(dict(combo)).items())) for combo in itertools.product(*axes)]
 
 
@@ -248,43 +282,68 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     output = sweep.get("output")
     if not isinstance(output, str) or not output:
         raise _fail(path, "sweep.output", _KEYS["output"], output)
+    userfiles.writable_folder(Path(output), f"{path}: key 'sweep.output':")
     ns = _list(path, sweep, "n", int, required=False, check=lambda v: v >= 1)
-    clocks = _list(path, sweep, "clocks_mhz", (int, float), check=lambda v: v > 0 and math.isfinite(v))
-    activity = sweep.get("activity", 0.1)
-    if not isinstance(activity, (int, float)) or isinstance(activity, bool) or not 0 <= activity <= 2:
-        raise _fail(path, "sweep.activity", _KEYS["activity"], activity)
+    clocks = _list(path, sweep, "clocks_mhz", (int, float), check=limits.CLOCK_MHZ.accepts)
+    activity = _number(path, sweep, "activity", limits.ACTIVITY, 0.1)
     modes = _modes(path, sweep)
     array_mode = array_mode or sweep.get("array_mode", "composed")
     if array_mode not in ("composed", "flat"):
         raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
+    limit = arrays.MAX_N_FLAT if array_mode == "flat" else arrays.MAX_N_COMPOSED
+    if ns and max(ns) > limit:
+        raise _fail(path, "sweep.n", f"array sizes up to {limit} in {array_mode} mode", max(ns))
     stage = sweep.get("stage")
     if stage is not None and stage not in stages.names():
         raise _fail(path, "sweep.stage", f"one of {', '.join(stages.names())}", stage)
-    jobs = sweep.get("jobs")
-    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
-        raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
+    jobs = _number(path, sweep, "jobs", limits.JOBS, None)
+    max_points = sweep.get("max_points", int(limits.SWEEP_POINTS.high))
+    if not isinstance(max_points, int) or isinstance(max_points, bool) or max_points < 1:
+        raise _fail(path, "sweep.max_points", _KEYS["max_points"], max_points)
     include_dirs, defines = _sources(path, sweep)
     loaded = _designs(path, _list(path, sweep, "designs", str))
     targets = _targets(path, sweep)
-    seeds = _list(path, sweep, "seeds", int, required=False, check=lambda v: v >= 0)
+    seeds = _list(path, sweep, "seeds", int, required=False, check=limits.SEED.accepts)
     if seeds and not any(fpga.is_target(t) and fpga.get(t).routed for t, _ in targets):
         raise _fail(path, "sweep.seeds", "an FPGA target with place and route in sweep.targets")
     for d in grids:
         if d not in loaded:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
+    axes = {d: _axes(path, d, design, grids.get(d, {})) for d, design in loaded.items()}
+    targets = [(p, corner if corner is not None else pdk.get(p).default_corner) for p, corner in targets]
+    placed = [(seeds or [1]) if fpga.is_target(p) and fpga.get(p).routed else [None] for p, _ in targets]
+    size = sum(math.prod(len(a) for a in axes[d]) for d in loaded) * len(ns or [None]) * len(clocks) * \
+        len(modes) * sum(map(len, placed))
+    if size > MAX_EXPANDED:
+        raise SweepFileError(f"{path}: {size:,} points: expected at most {MAX_EXPANDED:,} in one file (the grid is "
+                             "held in memory and the results table rewritten per point): split the sweep")
     resolved = {d: design.with_sources(include_dirs, defines) for d, design in loaded.items()}
     points = [
-        SweepPoint(name, d, n, params, p, corner if corner is not None else pdk.get(p).default_corner, float(clock),
-                   float(activity), array_mode="flat" if fpga.is_target(p) else array_mode,
-                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage, seed=seed,
-                   resolved=resolved[d])
+        SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
+                   array_mode="flat" if fpga.is_target(p) else array_mode, activity_mode=mode,
+                   include_dirs=include_dirs, defines=defines, stage=stage, seed=seed, resolved=resolved[d])
         for d, design in loaded.items()
-        for params in _parameter_sets(path, d, design, grids.get(d, {}))
-        for n, (p, corner), clock, mode in itertools.product(ns or [None], targets, clocks, modes)
-        for seed in (seeds or [1] if fpga.is_target(p) and fpga.get(p).routed else [None])
+        for params in _parameter_sets(design, axes[d])
+        for n, ((p, corner), seed_list), clock, mode in itertools.product(ns or [None], zip(targets, placed),
+                                                                          clocks, modes)
+        for seed in seed_list
     ]
+    _one_row_each(path, points)
     for point in points:  # the stages' own rules (cryptoppa.stages), checked before any tool runs
         refused = stages.refusal(point.request())
         if refused is not None:
             raise _fail(path, _REQUEST_KEYS[refused.field], f"{refused.expected} (point {point.label()})")
-    return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs)
+    return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs,
+                     max_points=max_points)
+
+
+def _one_row_each(path: Path, points: list[SweepPoint]) -> None:
+    """Each point is one row of the results table, keyed by its label: two points with one label would be
+    counted twice and stored once (e.g. targets "freepdk45" and "freepdk45/nom" when nom is the default)."""
+    seen = set()
+    for point in points:
+        label = point.label()
+        if label in seen:
+            raise SweepFileError(f"{path}: two points are both {label!r}: expected each point once (targets, pdks "
+                                 "and corners may name one corner twice)")
+        seen.add(label)
