@@ -71,6 +71,9 @@ class CoreMatrix:
         for opt in self.opts:
             if opt not in OPTS:
                 raise InputError(f"unknown optimization level {opt!r}; expected one of {', '.join(OPTS)}")
+        for size in self.cbc_bytes:
+            if not 16 <= size <= 65536 or size % 16:
+                raise InputError(f"CBC page size {size}: expected a multiple of 16 bytes in 16..65536")
 
     @classmethod
     def full(cls, **overrides) -> "CoreMatrix":

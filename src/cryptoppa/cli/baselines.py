@@ -12,6 +12,7 @@ from tqdm import tqdm
 from ..baselines import cores as cores_mod
 from ..baselines import host
 from ..baselines import memory
+from ..errors import InputError
 from ..sweep.execute import default_cache
 
 
@@ -51,8 +52,11 @@ def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     click.echo(f"written: {out / 'host_baseline.parquet'}")
 
 
-def _csv(text: str, kind=str) -> tuple:
-    return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+def _csv(text: str, kind=str, option: str = "") -> tuple:
+    try:
+        return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise InputError(f"{option} {text!r}: expected comma-separated integers") from None
 
 
 @click.command("core-baseline")
@@ -63,17 +67,19 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--key-bits", help="comma-separated AES key sizes [default: 128; --full: 128,192,256]")
 @click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
 @click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
+@click.option("--cbc-bytes", help="comma-separated AES-CBC page sizes in bytes [default: none; --full: 1024,4096]")
 @click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
 @click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
               "annotated power and energy per byte (seconds to minutes per firmware in Verilator, plus one netlist build per core)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 @click.option("--force", is_flag=True, help="rerun configurations already `ok` in --out (default: skip them, "
               "so a rerun resumes an interrupted run)")
-def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
+def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, cbc_bytes, clock_mhz, energy, cache, force):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
     given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
-                               "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
-                               "long_bytes": long_bytes, "clock_mhz": clock_mhz,
+                               "key_bits": key_bits and _csv(key_bits, int, "--key-bits"), "opts": opts and _csv(opts),
+                               "long_bytes": long_bytes, "cbc_bytes": cbc_bytes and _csv(cbc_bytes, int, "--cbc-bytes"),
+                               "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
     with _progress_bar("fw") as progress:

@@ -28,6 +28,7 @@ from . import design_table
 from .headline import STUDY_BANDWIDTH
 from .load import AREA, CYCLES, POWER
 from .publications import PUBLICATIONS, TABLES
+from .studies import readme_block as studies_readme_block
 
 FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md")
 _BLOCK = re.compile(r"(<!-- generated: (?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
@@ -227,6 +228,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cores-table": cores_table,
     "settings": settings_table,
     "publications": publications_table,
+    "studies-answer": lambda: studies_readme_block(ROOT / "reports" / "studies" / "data"),
 }
 
 

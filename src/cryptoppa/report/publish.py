@@ -21,6 +21,7 @@ from ..sweep import results as results_mod
 from . import generated
 from .build import build_report
 from .publications import DATA, PUBLICATIONS, TABLES, Publication, get
+from .studies import build_studies
 
 # Columns that hold where a row's run lived on the measuring machine: provenance of that machine, not data.
 _MACHINE_COLUMNS = ("run_dir", "log", "sources", "ppa_run_dir", "synth_run_dir")
@@ -72,9 +73,12 @@ def build(pub: Publication, out: Path) -> Path:
         raise InputError(f"{shown(data)}: no results.csv (run `{pub.sources['results'].command}`, then "
                          f"`cryptoppa publish {pub.name}`)")
     present = [role for role in pub.sources if _role_folder(pub, role)]
+    produced_by = tuple(pub.sources[role].command for role in present)
+    if pub.builder == "studies":
+        return build_studies(data, out, produced_by)
     return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
                         cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
-                        produced_by=tuple(pub.sources[role].command for role in present))
+                        produced_by=produced_by)
 
 
 def rebuild_all() -> list[Path]:
