@@ -3,14 +3,13 @@ published data (reports/studies/data/) must obey."""
 
 from __future__ import annotations
 
-import shutil
-
 import pandas as pd
 import pytest
 
 from cryptoppa.feasibility.studies import PAGES, SUBPIPE
-from cryptoppa.report.studies import build_studies, bus, pages, subpipe
+from cryptoppa.report.studies import build_studies, bus, energy, pages, subpipe
 from cryptoppa.report.studies.ours import Ours
+from cryptoppa.sweep.spec import load
 from support import ROOT
 
 HERE = ROOT / "tests" / "report" / "data"
@@ -43,7 +42,13 @@ def _synthetic(folder):
                 synth__design__instance__area__stdcell=2e5, power__total=0.05),
     ]
     pd.DataFrame(rows).to_csv(folder / "results.csv", index=False)
-    shutil.copy(HERE / "core_energy_rv32_mc.csv", folder / "core_baseline.csv")
+    cores = pd.read_csv(HERE / "core_energy_rv32_mc.csv")
+    line = cores[(cores["variant"] == "table") & (cores["opt"] == "-O3")]
+    # CBC pages: 1,000 setup cycles (AES-128) or 1,400 (AES-256) + 100 or 140 cycles per byte
+    pages = [line[line["key_bits"] == key].iloc[0].to_dict() | {
+        "alg": "cbc", "bytes": n, "setup_cycles": 10 * per, "cycles": 10 * per + per * n, "energy_per_byte_pj": None}
+        for key, per in ((128, 100), (256, 140)) for n in (1024, 4096)]
+    pd.concat([cores, pd.DataFrame(pages)]).to_csv(folder / "core_baseline.csv", index=False)
     host = [{"option": "host:table", "feature_set": "table", "alg": "aes-128-cbc", "key_bits": 128, "bytes": n,
              "bytes_per_s": 1e8, "perf__cycles_per_byte": 20.0, "cpu_model": "CPU", "cpu_mhz": 2000.0,
              "openssl": "OpenSSL 3", "load_average_1min": 0.5, "cpus": 2} for n in (1024, 4096)]
@@ -73,11 +78,29 @@ def test_ratios_and_report_from_known_data(tmp_path):
     host = p[p["ours: what"].str.startswith("host table")].set_index("quantity")
     assert host.loc["AES-CBC, 1,024-byte page, cycles", "ours"] == "20,480"
     assert host.loc["AES-CBC, 1,024-byte page, cycles", "ours / study"] == f"{20480 / PAGES['page_1k'].value:.4g}"
+    e = energy.comparison(ours)
+    assert _cell(e, "AES-256 / AES-128", "ours").endswith("CBC 4096-byte page cycles 1.4")
+    assert _cell(e, "runtime gain of AES-128 over the longer keys", "ours") == f"{(1 - 100 / 140) * 100:.4g} %"
+    firmware = p[p["ours: what"].str.startswith("rv32_mc")].set_index("quantity")
+    assert firmware.loc["AES-CBC, 4,096-byte page, cycles", "ours"] == "409,600"  # encryption only
     html = build_studies(data, tmp_path / "out", ("cryptoppa sweep x",))
     text = (tmp_path / "out" / "report.md").read_text()
     assert html.is_file() and text.index("## Answer") < text.index("## Basis of our numbers") < text.index("## 002")
     assert (tmp_path / "out" / "figures" / "subpipe_stages.svg").is_file()
     assert "measured by: `cryptoppa sweep x`" in text and "load average" in text
+
+
+def test_report_builds_from_engines_alone(tmp_path):
+    """A table a report does not have yet (cores, host) leaves its rows empty and says so; nothing fails."""
+    data = tmp_path / "data"
+    data.mkdir()
+    _synthetic(data)
+    (data / "core_baseline.csv").unlink()
+    (data / "host_baseline.csv").unlink()
+    build_studies(data, tmp_path / "out")
+    text = (tmp_path / "out" / "report.md").read_text()
+    assert "no simulated-activity energy rows in the data yet" in text and "no page measurement" in text
+    assert not (tmp_path / "out" / "figures" / "core_energy.svg").exists()
 
 
 @pytest.mark.skipif(not (PUBLISHED / "results.csv").is_file(), reason="reports/studies/data not published yet")
@@ -105,3 +128,19 @@ def test_published_energy_is_power_times_window():
     assert ((e["energy_per_byte_pj"] / expected - 1).abs() < 1e-9).all()
     cbc = cores[cores["alg"] == "cbc"]
     assert (cbc["cycles"] > cbc["setup_cycles"]).all() and (cbc["setup_cycles"] > 0).all()
+
+
+def test_sweep_files_hold_the_compared_engines():
+    """The publication's sweeps measure what the report compares: 002's six stages beside the round-pipelined
+    engine with the composite-field S-box, on the ASIC library (both power models) and on xc7, and 000's pair at
+    both of its line sizes."""
+    asic = {(p.design, dict(p.params).get("STAGES_PER_ROUND"), dict(p.params).get("SBOX"),
+             dict(p.params).get("LINE_BYTES"), p.activity_mode)
+            for p in load(ROOT / "sweeps" / "studies_asic.toml").points}
+    for mode in ("vectorless", "sim:saturated"):
+        assert ("gcm_subpipe", 6, None, 64, mode) in asic and ("gcm_pipe", None, 1, 64, mode) in asic
+        assert {("gcm_iter", None, 0, n, mode) for n in (64, 128)} <= asic
+        assert {("cbc_mac", None, 0, n, mode) for n in (64, 128)} <= asic
+    xc7 = {(p.design, dict(p.params).get("STAGES_PER_ROUND"), p.pdk) for p in
+           load(ROOT / "sweeps" / "studies_xc7.toml").points}
+    assert {("gcm_subpipe", 6, "xc7"), ("gcm_pipe", None, "xc7")} <= xc7

@@ -6,6 +6,7 @@ import pandas as pd
 
 from ..document import Bullets
 from .ours import SATURATED, VECTORLESS, Ours
+from .text import num
 
 
 def _values(frame: pd.DataFrame, column: str) -> str:
@@ -60,9 +61,9 @@ def _host(ours: Ours) -> list[str]:
     load = (f"; 1-minute load average when each run started {t['load_average_1min'].min():.1f}–"
             f"{t['load_average_1min'].max():.1f} on {int(t['cpus'].iloc[0])} CPUs (a quiet machine reads near 0: "
             "a busier one gives more cycles per byte)") if "load_average_1min" in t.columns else ""
-    openssl = f" ({_values(t, 'openssl')})" if "openssl" in t.columns else ""
+    openssl = f" ({_values(t, 'openssl').split(' (Library')[0]})" if "openssl" in t.columns else ""
     return [f"Host: `openssl speed`{openssl} on {_values(t, 'cpu_model')}, cycles = the nominal "
-            f"{_values(t, 'cpu_mhz')} MHz ÷ the measured rate{load}."]
+            f"{', '.join(num(m) for m in sorted(set(t['cpu_mhz'])))} MHz ÷ the measured rate{load}."]
 
 
 def basis(ours: Ours) -> Bullets:

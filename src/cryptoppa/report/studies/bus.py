@@ -71,7 +71,8 @@ def storage_rows() -> list[dict[str, str]]:
             num(at64.cbc.buffer_bytes / S000["cbc_masks_64"].value)),
         row("CBC / GCM storage, 64-byte lines", "not printed", "000 §3.8", num(at64.ratio),
             f"{at64.cbc.total_bytes:,.0f} / {at64.gcm.total_bytes:,.0f} bytes", MISSING),
-        row("GCM storage as SRAM (64-byte lines)", "not estimated", "000 §3.8", f"{num(gcm_bits * SRAM_UM2_PER_BIT)} µm²",
+        row("GCM storage as SRAM (64-byte lines)", "not estimated", "000 §3.8",
+            f"{num(gcm_bits * SRAM_UM2_PER_BIT)} µm²",
             f"estimate at {SRAM_UM2_PER_BIT} µm² per bit (baselines.memory)", MISSING),
     ]
 

@@ -23,7 +23,7 @@ KEY_BITS = 128
 def _host(ours: Ours, nbytes: int) -> list[tuple[str, float]]:
     t = ours.host_pages()
     t = t[(t["bytes"] == nbytes) & (t["key_bits"] == KEY_BITS)] if not t.empty else t
-    return [(f"host {r['feature_set']}: OpenSSL on {r['cpu_model']} at {r['cpu_mhz']:g} MHz",
+    return [(f"host {r['feature_set']}: OpenSSL on {r['cpu_model']} at {num(r['cpu_mhz'])} MHz",
              float(r["perf__cycles_per_byte"]) * nbytes) for _, r in t.iterrows()]
 
 
