@@ -60,7 +60,7 @@ def _csv(text: str, option: str, kind=str) -> tuple:
     try:
         return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
     except ValueError:
-        raise InputError(f"{option} {text!r}: expected comma-separated {kind.__name__} values") from None
+        raise InputError(f"{option} {text!r}: expected comma-separated {'integers' if kind is int else 'values'}") from None
 
 
 @click.command("core-baseline")
@@ -71,19 +71,21 @@ def _csv(text: str, option: str, kind=str) -> tuple:
 @click.option("--key-bits", help="comma-separated AES key sizes [default: 128; --full: 128,192,256]")
 @click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
 @click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
+@click.option("--cbc-bytes", help="comma-separated AES-CBC page sizes in bytes [default: none; --full: 1024,4096]")
 @click.option("--clock-mhz", type=float, default=100.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
               "annotated power and energy per byte (seconds to minutes per firmware in Verilator, plus one netlist build per core)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 @click.option("--force", is_flag=True, help="rerun configurations already `ok` in --out (default: skip them, "
               "so a rerun resumes an interrupted run)")
-def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
+def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, cbc_bytes, clock_mhz, energy, cache, force):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
     given = {k: v for k, v in {"cores": cores and _csv(cores, "--cores"),
                                "variants": variants and _csv(variants, "--variants"),
                                "key_bits": key_bits and _csv(key_bits, "--key-bits", int),
                                "opts": opts and _csv(opts, "--opt"),
-                               "long_bytes": long_bytes, "clock_mhz": clock_mhz,
+                               "long_bytes": long_bytes, "cbc_bytes": cbc_bytes and _csv(cbc_bytes, "--cbc-bytes", int),
+                               "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
     with _progress_bar("fw") as progress:

@@ -34,6 +34,7 @@ from .headline import STUDY_BANDWIDTH
 from .load import Results, load_results
 from .publications import PUBLICATIONS, TABLES
 from .quotes import quote
+from .studies import readme_block as studies_readme_block
 
 FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md")
 _BLOCK = re.compile(r"(<!-- generated: (?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
@@ -278,6 +279,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "metrics": metrics_table,
     "limits": lambda: limits.markdown_table() + "\n",
     "publications": publications_table,
+    "studies-answer": lambda: studies_readme_block(ROOT / "reports" / "studies" / "data"),
 }
 
 

@@ -20,8 +20,9 @@ from ..paths import ROOT, shown
 from ..sweep import results as results_mod
 from . import generated, quotes
 from .build import build_report
-from .reference import build_reference
 from .publications import DATA, PUBLICATIONS, REPORTS, TABLES, Publication, get
+from .reference import build_reference
+from .studies import build_studies
 
 REFERENCE = REPORTS / "reference"  # the studies' arithmetic and the presets: built from code, not from data
 
@@ -75,10 +76,13 @@ def build(pub: Publication, out: Path) -> Path:
         raise InputError(f"{shown(data)}: no results.csv (run `{pub.sources['results'].command}`, then "
                          f"`cryptoppa publish {pub.name}`)")
     present = [role for role in pub.sources if _role_folder(pub, role)]
+    produced_by = tuple(pub.sources[role].command for role in present)
     with quotes.document(f"reports/{pub.name}/report.md"):
+        if pub.builder == "studies":
+            return build_studies(data, out, produced_by)
         return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
                             cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
-                            produced_by=tuple(pub.sources[role].command for role in present))
+                            produced_by=produced_by)
 
 
 def rebuild_all() -> list[Path]:
