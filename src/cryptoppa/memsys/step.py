@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from ..metrics import Metric
-from ..runs import StepPlan, StepResult, run_step
+from ..runs import StepPlan, StepResult, run_step, sha256_file
 from ..trace import TRACE_FILE
 from ..trace.records import read_trace
 from . import classify as classify_mod
@@ -20,7 +20,8 @@ EVENTS_FILE = "events.parquet"
 def events_plan(trace_run: Path, trace_key: str, system: System, instructions_per_access: float | None) -> StepPlan:
     return StepPlan(
         label="memsys",
-        identity={"trace": trace_key, "system": system.identity, "instructions_per_access": instructions_per_access},
+        identity={"trace": trace_key, "system": system.identity, "instructions_per_access": instructions_per_access,
+                  "code": sha256_file(Path(classify_mod.__file__))},  # the model is part of what shapes the result
         inputs={}, scripts={}, tools={"pycachesim": _pycachesim_version()},
         assumptions=system.assumptions,
         provenance={"trace_run": str(trace_run)},
@@ -54,6 +55,8 @@ def _execute(plan: StepPlan, work: Path) -> dict[str, Metric]:
         "memsys__miss_rate__l1": Metric((len(events) - counts[classify_mod.HIT_L1] - counts[classify_mod.BARRIER_EVENT])
                                         / max(accesses, 1), "ratio", EVENTS_FILE, tool),
         "memsys__miss_rate__l2": Metric(int(bus) / max(accesses, 1), "ratio", EVENTS_FILE, tool),
+        "memsys__owner_check": Metric("pycachesim contains" if events.attrs.get("owner_check") else "directory only",
+                                      "", EVENTS_FILE, tool),
         "memsys__runtime": Metric(round(seconds, 3), "s", "logs", tool),
         "memsys__accesses_per_second": Metric(accesses / max(seconds, 1e-9), "accesses/s", "logs", tool),
     })

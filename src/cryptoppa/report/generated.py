@@ -24,7 +24,7 @@ from ..fpga.resources import placed_logic
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
-from . import design_table
+from . import design_table, slowdown_report
 from .headline import STUDY_BANDWIDTH
 from .load import AREA, CYCLES, POWER
 from .publications import PUBLICATIONS, TABLES
@@ -227,6 +227,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cores-table": cores_table,
     "settings": settings_table,
     "publications": publications_table,
+    "slowdown-table": slowdown_report.readme_block,
 }
 
 

@@ -3,17 +3,19 @@ them. Data only; publish.py builds from it, generated.py lists it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
 from ..paths import ROOT
 from ..sweep import results as results_mod
+from . import slowdown_report
 from .options import CORE_TABLE, HOST_TABLE
 
 REPORTS = ROOT / "reports"
 DATA = "data"
-TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE}
+TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": slowdown_report.TABLE}
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,11 @@ class Publication:
     name: str
     sources: dict[str, Source]  # table role -> where it comes from
     bandwidths: tuple[str, ...] = field(default=())
+    builder: Callable[[Path, Path], Path] | None = None  # (data folder, out folder) -> html; None: build_report
+
+    @property
+    def main_role(self) -> str:
+        return next(iter(self.sources))
 
     @property
     def folder(self) -> Path:
@@ -48,6 +55,7 @@ PUBLICATIONS = {
         Publication("fpga", {"results": Source("results/fpga", " && ".join(
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",
                                                                 "fpga_nexus", "fpga_families")))}),
+        Publication("slowdown", {"slowdown": Source("results/slowdown", slowdown_report.COMMAND)}, builder=slowdown_report.build),
         Publication("power_activity", {
             "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
         }),

@@ -68,9 +68,12 @@ def _role_folder(pub: Publication, role: str) -> Path | None:
 
 def build(pub: Publication, out: Path) -> Path:
     data = pub.folder / DATA
-    if _role_folder(pub, "results") is None:
-        raise InputError(f"{shown(data)}: no results.csv (run `{pub.sources['results'].command}`, then "
+    if _role_folder(pub, pub.main_role) is None:
+        csv = Path(TABLES[pub.main_role]).with_suffix(".csv").name
+        raise InputError(f"{shown(data)}: no {csv} (run `{pub.sources[pub.main_role].command}`, then "
                          f"`cryptoppa publish {pub.name}`)")
+    if pub.builder is not None:
+        return pub.builder(data, out)
     present = [role for role in pub.sources if _role_folder(pub, role)]
     return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
                         cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
@@ -78,7 +81,7 @@ def build(pub: Publication, out: Path) -> Path:
 
 
 def rebuild_all() -> list[Path]:
-    written = [build(pub, pub.folder) for pub in PUBLICATIONS.values() if _role_folder(pub, "results")]
+    written = [build(pub, pub.folder) for pub in PUBLICATIONS.values() if _role_folder(pub, pub.main_role)]
     return written + generated.rewrite_all()
 
 
@@ -87,7 +90,7 @@ def check() -> list[str]:
     problems = []
     with tempfile.TemporaryDirectory(prefix="cryptoppa-publish-") as tmp:
         for pub in PUBLICATIONS.values():
-            if _role_folder(pub, "results") is None:
+            if _role_folder(pub, pub.main_role) is None:
                 continue
             out = Path(tmp) / pub.name
             build(pub, out)
@@ -108,8 +111,8 @@ def publish(name: str, sources: dict[str, Path] | None = None) -> list[Path]:
     if sources is None:
         sources = {role: Path(source.folder) for role, source in pub.sources.items()
                    if results_mod.table_path(Path(source.folder), TABLES[role]) is not None}
-    if "results" not in sources and _role_folder(pub, "results") is None:
-        raise InputError(f"no results for {name}: run `{pub.sources['results'].command}` first")
+    if pub.main_role not in sources and _role_folder(pub, pub.main_role) is None:
+        raise InputError(f"no results for {name}: run `{pub.sources[pub.main_role].command}` first")
     written = snapshot(pub, sources)
     figures = pub.folder / "figures"
     if figures.is_dir():

@@ -55,6 +55,23 @@ class _Dram:
         return self.hit if was == row else self.closed if was is None else self.conflict
 
 
+class _Server:
+    """A FCFS server as its unfinished work: a job waits for the backlog it finds. Jobs come in the order the
+    processors reach them, which is not always the order of their arrival times (a read reaches its engine a
+    memory latency after its request), so the backlog drains with time and never runs backwards."""
+
+    def __init__(self, service: float):
+        self.service, self.backlog, self.last, self.busy = service, 0.0, 0.0, 0.0
+
+    def job(self, at: float) -> float:
+        self.backlog = max(0.0, self.backlog - max(0.0, at - self.last))
+        self.last = max(self.last, at)
+        wait = self.backlog
+        self.backlog += self.service
+        self.busy += self.service
+        return wait
+
+
 class _Metadata:
     """Tag, counter and tree lines of the data lines through one LRU metadata cache (pycachesim). Addresses:
     tags in the first GiB, counter level k at 1 GiB + k x 512 MiB (data addresses are below 4 GiB)."""
@@ -126,25 +143,14 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
     memory_base = system.bus_cycles + cyc(system.controller_ns)
     mem_prot = protection.link == "memory" and protection.scheme != "none"
     c2c_prot = protection.link == "c2c"
-    service = cyc(protection.service_ns) / protection.engines
-    free = 0.0  # memory link: the pool's next free time
-    units = [0.0] * procs  # c2c link: each processor's unit
-    pads: dict[tuple[int, int], deque] = {}
     t_read, t_line, t_path = cyc(protection.read_ns), cyc(protection.line_ns), cyc(protection.on_path_ns)
-    stats = dict(protected=0, added=0.0, wait=0.0, busy=0.0, data=0, meta=0)
-
-    def engine(at: float) -> float:
-        nonlocal free
-        start = max(at, free)
-        free = start + service
-        stats["busy"] += service
-        return start - at
+    pool = _Server(cyc(protection.service_ns) / protection.engines)  # memory link: N engines as one server
+    units = [_Server(t_line) for _ in range(procs)]  # c2c link: each processor's unit, unpipelined
+    pads: dict[tuple[int, int], deque] = {}
+    stats = dict(protected=0, added=0.0, wait=0.0, data=0, meta=0)
 
     def unit(p: int, at: float) -> float:  # when p's unit finishes one AES job requested at `at`
-        done = max(at, units[p]) + t_line
-        units[p] = done
-        stats["busy"] += t_line
-        return done
+        return at + units[p].job(at) + t_line
 
     clock = [0.0] * procs
     nxt = [0] * procs
@@ -179,7 +185,7 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
             latency = memory_base + dram.access(int(lines[i]))
             stats["data"] += 1
             if mem_prot:
-                wait = engine(t + latency)
+                wait = pool.job(t + latency)
                 added = wait + t_read
                 reads, missed = meta.access(int(lines[i]), False)
                 stats["meta"] += reads
@@ -191,12 +197,12 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
             latency = system.bus_cycles + system.l2_hit_cycles
             if c2c_prot:
                 q = int(src[i])
-                pool = pads.setdefault((q, p), deque([0.0] * protection.pads))
-                ready = pool.popleft()
+                pair = pads.setdefault((q, p), deque([0.0] * protection.pads))
+                ready = pair.popleft()
                 use = max(t, ready)
                 # SENSS's CBC-MAC comes first on the receiver's unit; the masks are then updated behind it
                 added = (unit(p, use) if protection.mac_on_path else use + t_path) - t
-                pool.append(max(unit(q, use), unit(p, use)))  # both ends regenerate the pair's pad
+                pair.append(max(unit(q, use), unit(p, use)))  # both ends regenerate the pair's pad
                 stats["wait"] += use - t
                 stats["protected"] += 1
         elif kind == UPGRADE:
@@ -206,12 +212,13 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
         for _ in range(int(wb[i])):
             stats["data"] += 1
             if mem_prot:
-                engine(t)
+                pool.job(t)
                 stats["meta"] += meta.access(int(lines[i]), True)[0]
         stats["added"] += added
         advance(p, t + (latency + added) / system.mlp)
     if meta is not None:
         stats["meta"] += int(meta.cache.EVICT_count)
     hit_rate = meta.counter_hits / meta.counter_lookups if meta is not None and meta.counter_lookups else float("nan")
-    return Timing(max(finish, default=0.0), stats["protected"], stats["added"], stats["wait"], stats["busy"],
+    busy = pool.busy + sum(u.busy for u in units)
+    return Timing(max(finish, default=0.0), stats["protected"], stats["added"], stats["wait"], busy,
                   stats["data"], stats["meta"], hit_rate)

@@ -41,7 +41,8 @@ def trace_plan(workload: Workload | str, threads: int, size: str = "default") ->
     return StepPlan(
         label=f"trace-{w.name}",
         identity={"workload": w.name, "threads": threads, "size": size, "argv": w.argv(size, threads, "input"),
-                  "input": list(w.inputs.get(size, ())), "cflags": _CFLAGS + (_TSAN if w.kernel else [])},
+                  "input": list(w.inputs.get(size, ())), "cflags": _CFLAGS + (_TSAN if w.kernel else []),
+                  "code": sha256_file(Path(__file__))},
         inputs={f"src/{f}": (str(SOURCES / f), sha256_file(SOURCES / f)) for f in files},
         scripts={},
         tools={t: tools.version(t) for t in needed},

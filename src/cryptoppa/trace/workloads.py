@@ -3,8 +3,9 @@
 generated data.
 
 Kernels run on 1..8 threads and are traced per thread by ThreadSanitizer instrumentation; programs are single
-threaded and traced by valgrind's lackey. Each workload has a `default` size (traces in minutes here, caches of
-the study's sizes see real misses) and a `tiny` one (seconds, for tests).
+threaded and traced by valgrind's lackey. Each workload has a `default` size (FFT and RADIX at SPLASH-2's default
+inputs, LU at 128 x 128 instead of 512 x 512 so that a grid of it simulates in minutes) and a `tiny` one
+(seconds, for tests).
 """
 
 from __future__ import annotations
@@ -36,14 +37,14 @@ class Workload:
 
 
 WORKLOADS = {w.name: w for w in (
-    Workload("fft", "SPLASH-2 FFT: six-step complex 1-D FFT, 2^m points (m = 14; tiny 6)",
-             {"default": ("14", "{threads}"), "tiny": ("6", "{threads}")}, source="fft"),
-    Workload("lu-c", "SPLASH-2 LU, contiguous blocks: blocked LU of an n x n matrix (n = 128, B = 16; tiny 32, 8)",
+    Workload("fft", "SPLASH-2 FFT: six-step complex 1-D FFT of 65,536 points (SPLASH-2's default; tiny 64)",
+             {"default": ("16", "{threads}"), "tiny": ("6", "{threads}")}, source="fft"),
+    Workload("lu-c", "SPLASH-2 LU, contiguous blocks: blocked LU of a 128 x 128 matrix, 16 x 16 blocks (tiny 32, 8)",
              {"default": ("128", "{threads}", "1", "16"), "tiny": ("32", "{threads}", "1", "8")}, source="lu"),
-    Workload("lu-nc", "SPLASH-2 LU, non-contiguous: the same on a row-major array (n = 128, B = 16; tiny 32, 8)",
+    Workload("lu-nc", "SPLASH-2 LU, non-contiguous: the same on a row-major array (128 x 128, 16 x 16; tiny 32, 8)",
              {"default": ("128", "{threads}", "0", "16"), "tiny": ("32", "{threads}", "0", "8")}, source="lu"),
-    Workload("radix", "SPLASH-2 RADIX: radix-256 sort of 20-bit integer keys (65,536 keys; tiny 512)",
-             {"default": ("65536", "{threads}"), "tiny": ("512", "{threads}")}, source="radix"),
+    Workload("radix", "SPLASH-2 RADIX: radix-1024 sort of 262,144 20-bit keys (SPLASH-2's default; tiny 512)",
+             {"default": ("262144", "{threads}", "10", "20"), "tiny": ("512", "{threads}", "10", "20")}, source="radix"),
     Workload("gzip", "Debian gzip -6 on 256 KiB of generated text (tiny 4 KiB)",
              {s: ("-k", "-f", "-6", "{input}") for s in SIZES}, program="gzip",
              inputs={"default": ("text", 262144), "tiny": ("text", 4096)}),
