@@ -22,7 +22,7 @@ from cryptoppa.slowdown import protection as prot
 from cryptoppa.slowdown.timing import simulate
 from cryptoppa.trace import get_workload, record_trace, trace_plan
 
-ARG = {"radix": 0, "fft": 0, "lu-c": 0, "lu-nc": 0}  # which argument is the size
+KERNELS = ("fft", "lu-c", "lu-nc", "radix")  # each kernel's first argument is its size
 
 
 def _grow(workload: str, value: int) -> int:
@@ -32,7 +32,7 @@ def _grow(workload: str, value: int) -> int:
 def point(workload: str, value: int, threads: int, cache: Path) -> dict:
     base = get_workload(workload)
     args = list(base.args["default"])
-    args[ARG[workload]] = str(value)
+    args[0] = str(value)
     w = replace(base, args={"default": tuple(args), "tiny": base.args["tiny"]})
     start = time.monotonic()
     traced = record_trace(w, threads, cache)
@@ -62,7 +62,7 @@ def point(workload: str, value: int, threads: int, cache: Path) -> dict:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--workload", default="radix", choices=sorted(ARG))
+    ap.add_argument("--workload", default="radix", choices=KERNELS)
     ap.add_argument("--start", type=int, default=65536, help="first size (FFT: log2 of the points)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--budget", type=float, default=600.0, help="seconds one point may take")

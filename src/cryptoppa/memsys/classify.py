@@ -109,8 +109,7 @@ def _interleave(r: pd.DataFrame) -> np.ndarray:
     return starts[seg] + within
 
 
-def classify(trace: pd.DataFrame, system: System, instructions_per_access: float | None = None,
-             progress=None) -> pd.DataFrame:
+def classify(trace: pd.DataFrame, system: System, instructions_per_access: float | None = None) -> pd.DataFrame:
     """The runs of `trace` on `system`, in the global order, with outcome, supplier and write-backs."""
     r = runs(trace, system.line_bytes, instructions_per_access)
     threads = int(r["thread"].max()) + 1 if len(r) else 0
@@ -160,8 +159,6 @@ def classify(trace: pd.DataFrame, system: System, instructions_per_access: float
             else:
                 entry[0], entry[1] = -1, sharers | (1 << p) | ((1 << q) if q >= 0 else 0)
         wb[i] += min(l2.EVICT_count - evicted, 255)
-        if progress is not None and i % 65536 == 65535:
-            progress(65536)
     r["outcome"], r["src"], r["wb"] = outcome, src, wb
     r.attrs["owner_check"] = checked
     return r

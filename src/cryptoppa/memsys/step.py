@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
@@ -22,18 +23,12 @@ def events_plan(trace_run: Path, trace_key: str, system: System, instructions_pe
         label="memsys",
         identity={"trace": trace_key, "system": system.identity, "instructions_per_access": instructions_per_access,
                   "code": sha256_file(Path(classify_mod.__file__))},  # the model is part of what shapes the result
-        inputs={}, scripts={}, tools={"pycachesim": _pycachesim_version()},
+        inputs={}, scripts={}, tools={"pycachesim": version("pycachesim")},
         assumptions=system.assumptions,
         provenance={"trace_run": str(trace_run)},
         outputs=(EVENTS_FILE,),
         config=(Path(trace_run), system, instructions_per_access),
     )
-
-
-def _pycachesim_version() -> str:
-    from importlib.metadata import version  # noqa: PLC0415 (standard library, only for this record)
-
-    return version("pycachesim")
 
 
 def _execute(plan: StepPlan, work: Path) -> dict[str, Metric]:

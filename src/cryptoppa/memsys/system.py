@@ -8,7 +8,7 @@ result (`System.assumptions`).
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from ..errors import InputError
 from ..feasibility.presets import get_preset
@@ -60,7 +60,6 @@ class System:
     mlp: float = 1.0  # misses in flight per core: 1 = a blocking in-order core
     bus_cycles: int = 20  # one snooping-bus transaction: arbitration, snoop, transfer of a line
     controller_ns: float = 10.0  # memory controller and queue on the way to DRAM and back
-    notes: tuple[str, ...] = field(default=())
 
     def __post_init__(self):
         if self.processors < 1 or self.processors > 64:
@@ -75,9 +74,7 @@ class System:
 
     @property
     def identity(self) -> dict:
-        out = asdict(self)
-        out.pop("notes")
-        return out
+        return asdict(self)
 
     @property
     def assumptions(self) -> dict[str, str]:
@@ -91,7 +88,6 @@ class System:
                          "cache to cache (and written back on a read), anything else from memory",
             "memory": f"controller {self.controller_ns:g} ns + DRAM open-page timing ({self.dram.source}), "
                       f"{self.dram.banks} banks of {self.dram.row_bytes} B rows; bandwidth contention not modelled",
-            **{f"note{i}": n for i, n in enumerate(self.notes)},
         }
 
 

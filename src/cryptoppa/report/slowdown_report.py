@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import matplotlib
 import numpy as np
 import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure as MplFigure
 
 from ..memsys.system import study_system
 from ..paths import ROOT, shown
@@ -99,13 +102,14 @@ def workload_table(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _figure(view: pd.DataFrame, folder: Path) -> Figure:
-    fig = plots._figure(7.2, 3.8)
+    fig = MplFigure(figsize=(7.2, 3.8), layout="constrained")
+    FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     schemes = [c for c in view.columns if c not in ("workload", "processors")]
     width = 0.8 / max(len(schemes), 1)
     x = np.arange(len(view))
     for i, scheme in enumerate(schemes):
-        ax.bar(x + i * width, view[scheme], width, label=scheme, color=plots._colour(i))
+        ax.bar(x + i * width, view[scheme], width, label=scheme, color=matplotlib.colormaps["tab10"](i))
     ax.set_xticks(x + width * (len(schemes) - 1) / 2, [f"{w} ({p} P)" for w, p in zip(view["workload"], view["processors"])],
                   rotation=20, fontsize=8)
     ax.set_ylabel("run-time increase over no protection (%)")
@@ -198,6 +202,8 @@ def readme_block() -> str:
     """README's "Program slowdown" table: per scheme over every workload, and the study's ranges beside ours."""
     data = ROOT / "reports" / "slowdown" / "data"
     table = results_mod.read(data, TABLE)
+    if table.empty:
+        return f"No slowdown table in `{shown(data)}` yet: run the two commands below.\n"
     source = shown(results_mod.table_path(data, TABLE))
     answer = slowdown_by_scheme("all", table=table)
     rows = ["| scheme (memory link, 1 engine, 64 B lines) | mean % slowdown | min | max |", "|---|---:|---:|---:|"]

@@ -29,7 +29,7 @@ Cache-to-cache link (the 2008 study: a unit per processor encrypts and authentic
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -84,10 +84,6 @@ class Protection:
     @property
     def tags(self) -> bool:
         return METADATA_SCHEMES[self.metadata].tag_bits > 0 and self.link == "memory"
-
-    @property
-    def identity(self) -> dict:
-        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in asdict(self).items()}
 
 
 NONE = Protection("none", "memory", "no protection")

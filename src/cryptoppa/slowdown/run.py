@@ -73,7 +73,7 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     rows = []
     for p in grid.protections(line_bytes, memory_ns):
         t = base if p is prot.NONE else simulate(events, system, p)
-        servers = p.engines if p.link == "memory" else processors
+        servers = 1 if p.link == "memory" else processors  # the pool's busy time is already per engine
         rows.append({
             "workload": workload, "size": grid.size, "processors": processors, "line_bytes": line_bytes,
             "scheme": p.scheme, "link": p.link, "engine": p.engine, "engines": p.engines if p.link == "memory" else 0,
