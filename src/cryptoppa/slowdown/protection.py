@@ -60,7 +60,7 @@ def cycles_to_ns(cycles: float, clock_mhz: float) -> float:
 class Protection:
     scheme: str
     link: str
-    engine: str  # where the timing comes from
+    engine: str  # where the timing comes from: an engine results row's label (its clock in it) or the study unit
     read_ns: float = 0.0  # memory link: added after a read's data arrives
     line_ns: float = 0.0  # one line through one engine, unloaded
     service_ns: float = 0.0  # one engine's occupancy per line (line bytes / its throughput)
@@ -131,6 +131,6 @@ def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_b
         read = max(0.0, line_ns - memory_ns) + verdict_ns
     else:
         read = verdict_ns + (per_line - 1) * cycles_to_ns(float(row["perf__cycles_per_line"]), clock)
-    return Protection(scheme, "memory", f"{row['label']} ({clock:g} MHz, simulated cycles)", read_ns=read,
+    return Protection(scheme, "memory", str(row["label"]), read_ns=read,
                       line_ns=line_ns, service_ns=service, engines=engines, metadata=metadata,
                       gbps=line_bytes / service)

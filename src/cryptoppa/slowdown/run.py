@@ -90,7 +90,7 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "memory_reads": cm["memsys__runs__mem"], "c2c_transfers": cm["memsys__runs__c2c"],
             "writebacks": cm["memsys__writebacks"], "footprint_bytes": tm["trace__footprint"],
             "trace_seconds": tm["trace__record__runtime"], "classify_seconds": cm["memsys__runtime"],
-            "dram": system.dram.source, "status": "ok", "error": "",
+            "status": "ok", "error": "",
         })
     return rows
 
