@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from cryptoppa import catalog
 from cryptoppa.memsys import EVENTS_FILE, run_events, study_system
 from cryptoppa.slowdown import protection as prot
 from cryptoppa.slowdown.timing import simulate
@@ -40,7 +41,7 @@ def point(workload: str, value: int, threads: int, cache: Path) -> dict:
     m = {k: v.value for k, v in traced.metrics.items()}
     system = study_system(threads, 64)
     start = time.monotonic()
-    done = run_events(traced.run_dir, trace_plan(w, threads).key, system, m["trace__instructions_per_access"], cache)
+    done = run_events(traced.run_dir, trace_plan(w, threads).key, system, m[catalog.TRACE_IPA], cache)
     classify_s = time.monotonic() - start
     events = pd.read_parquet(done.run_dir / EVENTS_FILE)
     bus = int(((events["outcome"] >= 2) | (events["wb"] > 0)).sum())
@@ -51,8 +52,8 @@ def point(workload: str, value: int, threads: int, cache: Path) -> dict:
         start = time.monotonic()
         simulate(events, system, p)
         timing[p.scheme] = time.monotonic() - start
-    accesses = m["trace__accesses"]
-    return {"size": value, "accesses": accesses, "traced_run_s": m["trace__record__runtime"],
+    accesses = m[catalog.TRACE_ACCESSES]
+    return {"size": value, "accesses": accesses, "traced_run_s": m[catalog.runtime("trace")],
             "trace_step_s": round(record_s, 1), "classify_s": round(classify_s, 1),
             "classify_acc_per_s": round(accesses / classify_s), "bus_events": bus,
             **{f"time_{k}_s": round(v, 1) for k, v in timing.items()},

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..catalog import CYCLES_PER_BYTE, THROUGHPUT
 from ..errors import CryptoppaError, InputError
 from ..tools import require, run
 
@@ -135,7 +136,7 @@ def measure(out: Path, *, feature_sets=tuple(FEATURE_SETS), key_bits: int = 128,
         rows.append({
             "option": f"host:{fname}", "feature_set": fname, "ia32cap": features.ia32cap or "",
             "alg": cipher, "key_bits": key_bits, "bytes": nbytes, "bytes_per_s": rate,
-            "perf__throughput__gbps": rate * 8 / 1e9, "perf__cycles_per_byte": info.cpu_mhz * 1e6 / rate,
+            THROUGHPUT: rate * 8 / 1e9, CYCLES_PER_BYTE: info.cpu_mhz * 1e6 / rate,
             "cpu_model": info.cpu_model, "cpu_mhz": info.cpu_mhz, "seconds": seconds,
         })
         if progress:

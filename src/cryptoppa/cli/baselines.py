@@ -12,6 +12,7 @@ from tqdm import tqdm
 from ..baselines import cores as cores_mod
 from ..baselines import host
 from ..baselines import memory
+from ..catalog import ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CYCLES_PER_BYTE, FMAX, POWER, SRAM_AREA
 from ..sweep.execute import default_cache
 
 
@@ -42,7 +43,7 @@ def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     written = json.loads((out / "host.json").read_text())
     meta = written["host"]
     click.echo(f"{meta['cpu_model']} at {meta['cpu_mhz']:g} MHz ({meta['cpu_mhz_source']}); {meta['openssl']}")
-    table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values="perf__cycles_per_byte",
+    table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values=CYCLES_PER_BYTE,
                               sort=False)
     click.echo("cycles per byte:")
     click.echo(table.round(2).to_string())
@@ -79,8 +80,8 @@ def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_
     with _progress_bar("fw") as progress:
         table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress, force=force)
     shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
-             "synth__design__instance__area__stdcell", "memory__sram__area__estimate", cores_mod.TOTAL_AREA,
-             "timing__fmax__mhz", "power__total", "power__activity__total", "power__activity__coverage",
+             AREA, SRAM_AREA, cores_mod.TOTAL_AREA,
+             FMAX, POWER, ACTIVITY_POWER, ACTIVITY_COVERAGE,
              "energy_per_byte_pj"]
     click.echo(table[[c for c in shown if c in table.columns]].to_string(index=False))
     failed = table[table.status != "ok"]

@@ -7,17 +7,18 @@ from pathlib import Path
 
 import click
 
+from ..catalog import AREA, FLOPS, POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING
 from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.fit import fits_to_dict
-from ..feasibility.metadata import PATTERNS, Access
+from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
 from ..report.load import load_results
 from ..report.options import options_table
 from ..report.schemes import scheme_table
 from ..sweep import results as results_mod
 
-FIT_METRICS = ("synth__design__instance__area__stdcell", "synth__design__instance__count__sequential",
-               "power__total", "power__internal__total", "power__switching__total", "power__leakage__total")
+FIT_METRICS = (AREA, FLOPS,
+               POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 
 
 def _echo_table(df) -> None:
@@ -33,10 +34,20 @@ def _echo_schemes(df) -> None:
         return
     click.echo("\nschemes (each scheme's engine family, N = 1 rows):")
     click.echo(report_text.to_text(df))
-    click.echo(f"assumption: {df.attrs['assumption']}\n{df.attrs['access']}")
+    click.echo(f"assumption: {df.attrs['assumption']}\ntraffic: {df.attrs['traffic']}\n{df.attrs['access']}")
     for name, source in df.attrs["sources"].items():
         if name in set(df["scheme"]):
             click.echo(f"scheme {name}: {source}")
+    for note in df.attrs["notes"]:
+        click.echo(f"note: {note}")
+
+
+def _clock(text: str) -> float | str:
+    """--clock: a frequency in MHz, or a column of clocks (fmax = each engine's timing__fmax__mhz)."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 @click.command()
@@ -52,21 +63,31 @@ def _echo_schemes(df) -> None:
               help="with --bandwidth: RV32 software options from a `cryptoppa core-baseline` folder")
 @click.option("--access", type=click.Choice(PATTERNS), default="streaming", show_default=True,
               help="with --results: how data lines are read, for the metadata traffic of each scheme")
-@click.option("--hit-rate", type=float, help="with --results: one metadata-cache hit rate instead of --access")
-def feasibility(paper, bandwidth, efficiency, count, results, host, cores, access, hit_rate):
+@click.option("--hit-rate", type=float,
+              help="with --results: a metadata/counter-cache hit rate (0..1); the schemes' engines, area and power "
+                   "are for it, beside the streaming and uncached bounds")
+@click.option("--protected", default=f"{SGX_PROTECTED_BYTES // 2**20}MiB", show_default=True,
+              help="with --results: the memory a counter tree protects (its depth), e.g. 16GiB; default SGX MEE's")
+@click.option("--clock", "clock", default="clock_mhz", show_default=True,
+              help="with --results: the schemes' clock, MHz or 'fmax' (each engine's own); default each engine's "
+                   "characterization clock")
+def feasibility(paper, bandwidth, efficiency, count, results, host, cores, access, hit_rate, protected, clock):
     """How many engines (or cores) a memory system's bandwidth needs, and at what area and power.
 
     With --results/--host/--cores the options are this project's measurements; without them, the 2013
     study's own figures.
     """
-    access = Access(access, hit_rate)  # bad metadata options fail before any table is read
+    # bad metadata options fail before any table is read
+    access = Access(access, hit_rate, protected_bytes=parse_size(protected))
     if paper:
         click.echo(report_text.paper_report(paper))
     elif bandwidth and (results or host or cores):
+        schemes = scheme_table(results_mod.read(results), bandwidth, access, efficiency, count, _clock(clock)) \
+            if results else None  # a bad --clock fails before anything is printed
         _echo_table(options_table(bandwidth, results=results, host=host, cores=cores, efficiency=efficiency,
                                   count=count))
-        if results:
-            _echo_schemes(scheme_table(results_mod.read(results), bandwidth, access, efficiency, count))
+        if schemes is not None:
+            _echo_schemes(schemes)
     elif bandwidth:
         _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
     else:

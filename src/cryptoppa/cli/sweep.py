@@ -8,6 +8,7 @@ import click
 import pandas as pd
 
 from .. import sweep as sweep_mod
+from ..catalog import AREA, FMAX, POWER
 from ..errors import CryptoppaError, InputError
 from ..sweep import cache as cache_mod
 from ..sweep import results as results_mod
@@ -41,7 +42,7 @@ def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed):
 
 @click.command()
 @click.argument("folder", type=click.Path(exists=True, path_type=Path))
-@click.option("--columns", default="label,status,synth__design__instance__area__stdcell,timing__fmax__mhz,power__total",
+@click.option("--columns", default=",".join(["label", "status", AREA, FMAX, POWER]),
               show_default=True, help="comma-separated columns, or 'all'")
 def results(folder, columns):
     """Print a results folder's table."""

@@ -9,7 +9,7 @@ defines = ["SYNTH_FAST", "W=8"]   # optional: NAME or NAME=VALUE, passed to ever
 clock = "clk"
 reset = "rst"
 interface = "engine"              # "engine", "core" or "block"
-prefetch = false                  # engines: has the optional prefetch-hint ports (designs/interface.py)
+prefetch = false                  # engines: has the optional prefetch-hint ports (cryptoppa.designs.interface)
 early = false                     # engines: has the optional early-data ports
 description = "one line shown by `cryptoppa designs`"
 
@@ -70,7 +70,7 @@ class Design:
     params: dict[str, Param] = field(hash=False)
     include_dirs: tuple[Path, ...] = ()
     defines: tuple[tuple[str, str], ...] = ()
-    groups: tuple[str, ...] = ()  # optional engine port groups (designs/interface.py)
+    groups: tuple[str, ...] = ()  # optional engine port groups (cryptoppa.designs.interface)
     verify: Verify = Verify()
 
     def with_sources(self, include_dirs=(), defines=()) -> "Design":

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import catalog
 from ..metrics import Metric
 from ..runs import StepPlan, StepResult, run_step, sha256_file
 from ..trace import TRACE_FILE
@@ -21,10 +22,10 @@ EVENTS_FILE = "events.parquet"
 def events_plan(trace_run: Path, trace_key: str, system: System, instructions_per_access: float | None) -> StepPlan:
     return StepPlan(
         label="memsys",
-        identity={"trace": trace_key, "system": system.identity, "instructions_per_access": instructions_per_access,
+        identity={"trace": trace_key, "system": system.functional_identity, "instructions_per_access": instructions_per_access,
                   "code": sha256_file(Path(classify_mod.__file__))},  # the model is part of what shapes the result
         inputs={}, scripts={}, tools={"pycachesim": version("pycachesim")},
-        assumptions=system.assumptions,
+        assumptions=system.functional_assumptions,
         provenance={"trace_run": str(trace_run)},
         outputs=(EVENTS_FILE,),
         config=(Path(trace_run), system, instructions_per_access),
@@ -40,20 +41,20 @@ def _execute(plan: StepPlan, work: Path) -> dict[str, Metric]:
     counts = np.bincount(events["outcome"], minlength=len(classify_mod.OUTCOMES))
     accesses = int(events["count"].sum())
     tool = f"pycachesim {plan.tools['pycachesim']}"
-    out = {f"memsys__runs__{name}": Metric(int(n), "runs", EVENTS_FILE, tool)
+    out = {catalog.memsys_runs(name): Metric(int(n), "runs", EVENTS_FILE, tool)
            for name, n in zip(classify_mod.OUTCOMES, counts)}
     bus = counts[classify_mod.MEM] + counts[classify_mod.C2C]
     out.update({
-        "memsys__accesses": Metric(accesses, "accesses", EVENTS_FILE, tool),
-        "memsys__runs": Metric(len(events), "runs", EVENTS_FILE, tool),
-        "memsys__writebacks": Metric(int(events["wb"].sum()), "lines", EVENTS_FILE, tool),
-        "memsys__miss_rate__l1": Metric((len(events) - counts[classify_mod.HIT_L1] - counts[classify_mod.BARRIER_EVENT])
+        catalog.MEMSYS_ACCESSES: Metric(accesses, "accesses", EVENTS_FILE, tool),
+        catalog.MEMSYS_RUNS: Metric(len(events), "runs", EVENTS_FILE, tool),
+        catalog.MEMSYS_WRITEBACKS: Metric(int(events["wb"].sum()), "lines", EVENTS_FILE, tool),
+        catalog.MEMSYS_MISS_L1: Metric((len(events) - counts[classify_mod.HIT_L1] - counts[classify_mod.BARRIER_EVENT])
                                         / max(accesses, 1), "ratio", EVENTS_FILE, tool),
-        "memsys__miss_rate__l2": Metric(int(bus) / max(accesses, 1), "ratio", EVENTS_FILE, tool),
-        "memsys__owner_check": Metric("pycachesim contains" if events.attrs.get("owner_check") else "directory only",
+        catalog.MEMSYS_MISS_L2: Metric(int(bus) / max(accesses, 1), "ratio", EVENTS_FILE, tool),
+        catalog.MEMSYS_OWNER_CHECK: Metric("pycachesim contains" if events.attrs.get("owner_check") else "directory only",
                                       "", EVENTS_FILE, tool),
-        "memsys__runtime": Metric(round(seconds, 3), "s", "logs", tool),
-        "memsys__accesses_per_second": Metric(accesses / max(seconds, 1e-9), "accesses/s", "logs", tool),
+        catalog.runtime("memsys"): Metric(round(seconds, 3), "s", "logs", tool),
+        catalog.MEMSYS_SPEED: Metric(accesses / max(seconds, 1e-9), "accesses/s", "logs", tool),
     })
     return out
 

@@ -11,9 +11,10 @@ import math
 from dataclasses import asdict, dataclass
 
 from ..errors import InputError
-from ..feasibility.presets import get_preset
+from ..feasibility.presets import TIMING, get_preset, load_presets
 
 LINE_SIZES = (64, 128)
+FUNCTIONAL = ("processors", "line_bytes", "l1_bytes", "l1_ways", "l2_bytes", "l2_ways")
 
 
 @dataclass(frozen=True)
@@ -30,18 +31,14 @@ class DramTiming:
 
 
 def dram_timing(preset_name: str) -> DramTiming:
-    """The preset's JEDEC tRCD/tCL/tRP where it carries them; else its access time (tRCD + tAA) split evenly
-    into tRCD = tCL = tRP = access_ns / 2 (the one fallback, until the presets carry the three values)."""
+    """The memory preset's JEDEC tRCD/tCL/tRP (`feasibility/presets.toml`, `timing_source`)."""
     preset = get_preset(preset_name)
-    values = [getattr(preset, name, None) for name in ("trcd_ns", "tcl_ns", "trp_ns")]
-    if all(v is not None and v == v for v in values):
-        return DramTiming(*values, source=f"{preset.name}: tRCD, tCL, tRP of the preset")
-    if math.isnan(preset.access_ns):
-        raise InputError(f"memory preset {preset.name!r} has no DRAM timing (access_ns or tRCD/tCL/tRP); "
-                         "use one that has, e.g. desktop-25.6")
-    half = preset.access_ns / 2
-    return DramTiming(half, half, half, source=f"{preset.name}: access_ns {preset.access_ns:g} = tRCD + tAA, split "
-                                                "evenly; tRP taken equal to tRCD (fallback)")
+    values = [getattr(preset, name) for name in TIMING]
+    if any(math.isnan(v) for v in values):
+        with_timing = ", ".join(p.name for p in load_presets().values() if not math.isnan(p.access_ns))
+        raise InputError(f"memory preset {preset.name!r} has no DRAM timing (tRCD/tCL/tRP); use one that has: "
+                         f"{with_timing}")
+    return DramTiming(*values, source=f"{preset.name}: {preset.timing_source}")
 
 
 @dataclass(frozen=True)
@@ -77,6 +74,16 @@ class System:
         return asdict(self)
 
     @property
+    def functional_identity(self) -> dict:
+        """What the functional pass (cryptoppa.memsys.classify) depends on; timing fields are left out, so a
+        change of DRAM, bus or core timing reuses the classified events."""
+        return {k: v for k, v in asdict(self).items() if k in FUNCTIONAL}
+
+    @property
+    def functional_assumptions(self) -> dict[str, str]:
+        return {k: v for k, v in self.assumptions.items() if k in ("caches", "coherence")}
+
+    @property
     def assumptions(self) -> dict[str, str]:
         return {
             "core": f"in-order, {self.cpi:g} cycles per non-memory instruction, memory-level parallelism "
@@ -84,8 +91,9 @@ class System:
             "caches": f"private L1D {self.l1_bytes // 1024} KiB {self.l1_ways}-way ({self.l1_hit_cycles} cycles) and "
                       f"L2 {self.l2_bytes // 1024} KiB {self.l2_ways}-way ({self.l2_hit_cycles} cycles), LRU, "
                       "write-back, write-allocate (pycachesim); associativity is ours, the study gives none",
-            "coherence": f"MSI snooping bus, {self.bus_cycles} cycles per transaction; a modified line is supplied "
-                         "cache to cache (and written back on a read), anything else from memory",
+            "coherence": "MSI snooping bus; a modified line is supplied cache to cache (and written back on a read), "
+                         "anything else from memory",
+            "bus": f"{self.bus_cycles} cycles per snooping-bus transaction",
             "memory": f"controller {self.controller_ns:g} ns + DRAM open-page timing ({self.dram.source}), "
                       f"{self.dram.banks} banks of {self.dram.row_bytes} B rows; bandwidth contention not modelled",
         }

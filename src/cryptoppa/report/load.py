@@ -14,14 +14,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..catalog import CYCLES
 from ..errors import CryptoppaError
 from ..sweep.results import FINISHED as USABLE
 from ..sweep.results import TABLE, read, table_path
 
-AREA = "synth__design__instance__area__stdcell"
-POWER = "power__total"
-CYCLES = "perf__cycles_per_line"
-LATENCY = "perf__latency_cycles"
 LINE_BYTES_PARAM = "param_LINE_BYTES"
 # What an engine's line is when a design does not say otherwise; the engine interface's default width.
 DEFAULT_LINE_BYTES = 64

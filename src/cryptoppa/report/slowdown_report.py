@@ -130,7 +130,7 @@ def _assumptions() -> list[str]:
         "non-memory instructions: callgrind's count of the kernel's parallel phase, spread evenly over its traced "
         "accesses; lackey's own instruction lines for the programs",
         "memory-link engines: timing from `reports/designs/data/results.csv` (simulated cycles at its 225 MHz "
-        "clock), converted once by `cryptoppa.slowdown.protection.cycles_to_ns`; a pool of N engines is one FCFS "
+        "clock), converted once by `cryptoppa.feasibility.latency.cycles_to_ns`; a pool of N engines is one FCFS "
         "server with N x one engine's throughput; metadata (tags, counters, tree) through a 32 KiB 8-way LRU "
         "metadata cache; integrity schemes wait for the verdict",
         "the 2008 study's units: one per processor; AES latency 4 x line bytes / (GB/s) cycles at 1 GHz as its "

@@ -9,7 +9,6 @@ Modules, one job each:
 """
 
 from .answer import WORKLOAD_SETS, slowdown_by_scheme
-from .protection import cycles_to_ns
 from .run import TABLE, Grid, run_grid, run_point
 
-__all__ = ["TABLE", "WORKLOAD_SETS", "Grid", "cycles_to_ns", "run_grid", "run_point", "slowdown_by_scheme"]
+__all__ = ["TABLE", "WORKLOAD_SETS", "Grid", "run_grid", "run_point", "slowdown_by_scheme"]

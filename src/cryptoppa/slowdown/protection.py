@@ -4,7 +4,7 @@ Memory link (today's schemes: the engine sits between the memory controller and 
 DRAM waits for an engine of the pool (a FCFS server with N x one engine's throughput) and then for the engine's
 read latency; write-backs occupy the pool without stalling the core. Latency and throughput come from a results
 table of characterized engines (`reports/designs/data/results.csv`): simulated cycles at the row's clock,
-converted by `cycles_to_ns`, the one place that conversion happens.
+converted by `feasibility.latency.cycles_to_ns`, the one definition of that conversion.
 
   * cbc     AES-CBC + CBC-MAC (cbc_mac): decryption and the MAC are serial; the read waits for the verdict.
   * gcm     AES-GCM with a 128-bit tag per line (gcm_iter): the read waits for the verdict.
@@ -33,7 +33,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from .. import catalog
 from ..errors import InputError
+from ..feasibility.latency import cycles_to_ns
 from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
 
 LINKS = ("memory", "c2c")
@@ -48,12 +50,6 @@ STUDY = ("study-gcm", "study-cbc")
 STUDY_PADS = {"study-gcm": 5, "study-cbc": 2}  # 000 §3.8 (5 pads per pair) and §5.1 (2 masks in SENSS)
 STUDY_TAG_CYCLES = 4  # "an additional few cycles" (000 §5.1): one XOR and the tag's last GHASH step
 STUDY_CLOCK_GHZ = 1.0
-DATA_LATENCY, VERDICT_LATENCY = "perf__read_latency_data_cycles", "perf__read_latency_cycles"
-
-
-def cycles_to_ns(cycles: float, clock_mhz: float) -> float:
-    """An engine's simulated cycles at its basis clock, in ns: the one conversion of this package."""
-    return float(cycles) * 1e3 / float(clock_mhz)
 
 
 @dataclass(frozen=True)
@@ -107,7 +103,7 @@ def study_protection(scheme: str, line_bytes: int, gbps: float) -> Protection:
 def engine_row(results: pd.DataFrame, family: str) -> pd.Series:
     """The family's default N = 1 engine: its finished row with the fewest cycles per line first measured."""
     ok = results[(results["design"] == family) & (results["n"] == 1) & results["status"].isin(("ok", "cached"))]
-    ok = ok.dropna(subset=["perf__cycles_per_line", DATA_LATENCY])
+    ok = ok.dropna(subset=[catalog.CYCLES, catalog.READ_LATENCY_DATA])
     if ok.empty:
         raise InputError(f"no finished N = 1 row with read latency for engine family {family!r} in the results")
     return ok.sort_values("label", kind="stable").iloc[0]
@@ -122,15 +118,15 @@ def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_b
     family, metadata, verdict = MEASURED[scheme]
     row = engine_row(results, family)
     clock = float(row["clock_mhz"])
-    per_line = line_bytes / float(row.get("perf__line_bytes", 64) or 64)
-    line_ns = cycles_to_ns(float(row["perf__latency_cycles"]), clock)
-    data_ns = cycles_to_ns(float(row[DATA_LATENCY]), clock)
-    verdict_ns = cycles_to_ns(float(row[VERDICT_LATENCY]), clock) if verdict else data_ns
-    service = cycles_to_ns(float(row["perf__cycles_per_line"]), clock) * per_line
+    per_line = line_bytes / float(row.get(catalog.LINE_BYTES, 64) or 64)
+    line_ns = cycles_to_ns(float(row[catalog.LATENCY]), clock)
+    data_ns = cycles_to_ns(float(row[catalog.READ_LATENCY_DATA]), clock)
+    verdict_ns = cycles_to_ns(float(row[catalog.READ_LATENCY]), clock) if verdict else data_ns
+    service = cycles_to_ns(float(row[catalog.CYCLES]), clock) * per_line
     if scheme == "ctr-mac-tree":  # measured with the pad prefetched; here the pad starts at the request
         read = max(0.0, line_ns - memory_ns) + verdict_ns
     else:
-        read = verdict_ns + (per_line - 1) * cycles_to_ns(float(row["perf__cycles_per_line"]), clock)
+        read = verdict_ns + (per_line - 1) * cycles_to_ns(float(row[catalog.CYCLES]), clock)
     return Protection(scheme, "memory", str(row["label"]), read_ns=read,
                       line_ns=line_ns, service_ns=service, engines=engines, metadata=metadata,
                       gbps=line_bytes / service)

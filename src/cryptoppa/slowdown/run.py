@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
+from .. import catalog
 from ..memsys import EVENTS_FILE, run_events, study_system
 from ..sweep import results as results_mod
 from ..sweep.execute import dask_client
@@ -63,7 +64,7 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     traced = record_trace(w, threads, cache, grid.size, force=force)
     tm = {k: m.value for k, m in traced.metrics.items()}
     system = study_system(processors, line_bytes, grid.preset)
-    ipa = tm["trace__instructions_per_access"] if w.kernel else None
+    ipa = tm[catalog.TRACE_IPA] if w.kernel else None
     classified = run_events(traced.run_dir, trace_plan(w, threads, grid.size).key, system, ipa, cache, force=force)
     cm = {k: m.value for k, m in classified.metrics.items()}
     events = pd.read_parquet(classified.run_dir / EVENTS_FILE)
@@ -85,11 +86,11 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "engine_utilization": t.busy_cycles / (t.cycles * servers) if t.cycles else 0.0,
             "metadata_traffic_pct": 100.0 * t.metadata_lines / t.data_lines if t.data_lines else 0.0,
             "counter_hit_rate": t.counter_hit_rate,
-            "accesses": cm["memsys__accesses"], "instructions": tm["trace__instructions"],
-            "miss_rate_l1": cm["memsys__miss_rate__l1"], "miss_rate_l2": cm["memsys__miss_rate__l2"],
-            "memory_reads": cm["memsys__runs__mem"], "c2c_transfers": cm["memsys__runs__c2c"],
-            "writebacks": cm["memsys__writebacks"], "footprint_bytes": tm["trace__footprint"],
-            "trace_seconds": tm["trace__record__runtime"], "classify_seconds": cm["memsys__runtime"],
+            "accesses": cm[catalog.MEMSYS_ACCESSES], "instructions": tm[catalog.TRACE_INSTRUCTIONS],
+            "miss_rate_l1": cm[catalog.MEMSYS_MISS_L1], "miss_rate_l2": cm[catalog.MEMSYS_MISS_L2],
+            "memory_reads": cm[catalog.memsys_runs("mem")], "c2c_transfers": cm[catalog.memsys_runs("c2c")],
+            "writebacks": cm[catalog.MEMSYS_WRITEBACKS], "footprint_bytes": tm[catalog.TRACE_FOOTPRINT],
+            "trace_seconds": tm[catalog.runtime("trace")], "classify_seconds": cm[catalog.runtime("memsys")],
             "status": "ok", "error": "",
         })
     return rows

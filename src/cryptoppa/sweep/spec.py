@@ -15,7 +15,7 @@ clocks_mhz = [225]
 activity = 0.1                  # optional: vectorless input toggles per cycle
 activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
 array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
-stage = "route"                 # optional: "synth" (default) or "route": also place and route (arrays: flat only)
+stage = "route"                 # optional: a registered stage (cryptoppa.stages: synth, route); default: the target's
 
 [params.gcm_iter]               # optional: a list of values per parameter; the grid is their product
 DIGIT = [16]
@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import designs, fpga, pdk, tomlfile
-from ..activity.workload import check_workload, is_engine_workload
-from ..designs import arrays
+from .. import designs, fpga, pdk, stages, tomlfile
 from ..errors import CryptoppaError, InputError
 from ..names import IDENT
+from ..stages import Request
 
 _KEYS = {
     "name": "a string",
@@ -51,7 +50,8 @@ _KEYS = {
     "array_mode": 'one of "composed", "flat"',
     "include_dirs": "a list of folders (relative to the sweep file) searched by `include, for every design",
     "defines": 'a list of "NAME" or "NAME=VALUE" macros, for every design',
-    "stage": 'one of "synth", "route"',
+    "stage": "a stage name (cryptoppa.stages: synth, route, ...); default: synthesis on ASIC targets, place and route "
+             "on FPGA targets that have a placer",
 }
 
 
@@ -69,8 +69,9 @@ class SweepPoint:
     activity_mode: str = "vectorless"  # or "sim:<workload>": power from simulated per-net activity
     include_dirs: tuple[Path, ...] = ()  # added to the design's own
     defines: tuple[tuple[str, str], ...] = ()
-    stage: str = "synth"  # or "route": placement and routing after synthesis (cryptoppa.flow.route)
+    stage: str | None = None  # a registered stage (cryptoppa.stages); None: the target's default
     seed: int | None = None  # FPGA targets with a placer only
+    resolved: designs.Design | None = field(default=None, compare=False, repr=False)  # the design, read once
 
     @property
     def fpga(self) -> bool:
@@ -80,15 +81,25 @@ class SweepPoint:
     def target(self) -> str:
         return self.pdk if self.fpga else f"{self.pdk}/{self.corner}"
 
-    def resolved_design(self) -> designs.Design:
-        return designs.get(self.design).with_sources(self.include_dirs, self.defines)
+    def request(self) -> Request:
+        """The point as the one dispatcher takes it (cryptoppa.stages)."""
+        design = self.resolved or designs.get(self.design).with_sources(self.include_dirs, self.defines)
+        return Request(design, self.params, self.pdk if self.fpga else f"{self.pdk}/{self.corner}", self.clock_mhz,
+                       stage=self.stage, n=self.n, array_mode=self.array_mode, activity=self.activity,
+                       activity_mode=self.activity_mode, seed=self.seed)
+
+    @property
+    def resolved_stage(self) -> str:
+        return self.stage or stages.default_stage(self.request())
 
     def label(self) -> str:
         params = ",".join(f"{k}={v}" for k, v in self.params)
         n = f" N={self.n}{' flat' if self.array_mode == 'flat' else ''}" if self.n is not None else ""
         mode = "" if self.activity_mode == "vectorless" else f" {self.activity_mode}"
         defs = "".join(f" -D{k}{'=' + v if v else ''}" for k, v in self.defines)
-        stage = " routed" if self.stage == "route" else ""
+        # The target's default stage is unmarked (an FPGA target's rows are placed and routed unless said otherwise).
+        stage = "" if self.stage in (None, stages.default_stage(self.request())) else (
+            " routed" if self.stage == "route" else f" {self.stage}")
         seed = f" seed={self.seed}" if self.seed is not None else ""
         return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}"
 
@@ -104,6 +115,11 @@ class SweepSpec:
 
 class SweepFileError(InputError):
     pass
+
+
+# The sweep key behind each field of a request the stages may refuse.
+_REQUEST_KEYS = {"stage": "sweep.stage", "target": "sweep.targets", "n": "sweep.n", "array_mode": "sweep.array_mode",
+                 "activity_mode": "sweep.activity_modes", "seed": "sweep.seeds", "design": "sweep.designs"}
 
 
 def _fail(path: Path, key: str, expected: str, got=None) -> SweepFileError:
@@ -146,17 +162,8 @@ def _read(path: Path) -> tuple[dict, dict]:
 
 
 def _modes(path: Path, sweep: dict) -> list[str]:
-    modes = _list(path, sweep, "activity_modes", str, required=False) or ["vectorless"]
-    for mode in modes:
-        if mode == "vectorless":
-            continue
-        try:
-            check_workload(mode.removeprefix("sim:"))
-            if not mode.startswith("sim:"):
-                raise CryptoppaError(mode)
-        except CryptoppaError:
-            raise _fail(path, "sweep.activity_modes", _KEYS["activity_modes"], mode) from None
-    return modes
+    """The listed activity modes; which workloads a design can run is the stages' rule (cryptoppa.stages)."""
+    return _list(path, sweep, "activity_modes", str, required=False) or ["vectorless"]
 
 
 def _sources(path: Path, sweep: dict) -> tuple[tuple[Path, ...], tuple[tuple[str, str], ...]]:
@@ -173,18 +180,13 @@ def _sources(path: Path, sweep: dict) -> tuple[tuple[Path, ...], tuple[tuple[str
     return tuple(f.resolve() for f in folders), defines
 
 
-def _designs(path: Path, names: list[str], ns, modes: list[str]) -> dict[str, designs.Design]:
+def _designs(path: Path, names: list[str]) -> dict[str, designs.Design]:
     loaded = {}
     for d in names:
         try:
             loaded[d] = designs.get(d)
         except CryptoppaError as err:
             raise SweepFileError(f"{path}: key 'sweep.designs': {err}") from None
-        if ns and loaded[d].interface != "engine":
-            raise _fail(path, "sweep.n", f"designs with interface = \"engine\" ({d!r} is {loaded[d].interface!r})")
-        for mode in modes:
-            if mode != "vectorless" and is_engine_workload(mode[4:]) and loaded[d].interface != "engine":
-                raise _fail(path, "sweep.activity_modes", f"workloads {d!r} can run (it is not an engine)", mode)
     return loaded
 
 
@@ -201,7 +203,7 @@ def _pdks(path: Path, names: list[str], corners) -> dict[str, pdk.PdkDescriptor]
     return out
 
 
-def _targets(path: Path, sweep: dict, ns, modes: list[str]) -> list[tuple[str, str | None]]:
+def _targets(path: Path, sweep: dict) -> list[tuple[str, str | None]]:
     """(pdk or FPGA target, corner or None for the PDK's default) from `targets`, or from `pdks` and `corners`."""
     if "targets" not in sweep:
         corners = _list(path, sweep, "corners", str, required=False)
@@ -212,12 +214,6 @@ def _targets(path: Path, sweep: dict, ns, modes: list[str]) -> list[tuple[str, s
     out = []
     for text in _list(path, sweep, "targets", str):
         if fpga.is_target(text):
-            if ns and max(ns) > arrays.MAX_N_FLAT:
-                raise _fail(path, "sweep.n", f"array sizes up to {arrays.MAX_N_FLAT} on FPGA targets (always flat)",
-                            max(ns))
-            if modes != ["vectorless"]:
-                raise _fail(path, "sweep.activity_modes", "no simulated activity with FPGA targets (no power model)",
-                            modes)
             out.append((text, ""))
             continue
         name, _, corner = text.partition("/")
@@ -261,39 +257,34 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     array_mode = array_mode or sweep.get("array_mode", "composed")
     if array_mode not in ("composed", "flat"):
         raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
-    limit = arrays.MAX_N_FLAT if array_mode == "flat" else arrays.MAX_N_COMPOSED
-    if ns and max(ns) > limit:
-        raise _fail(path, "sweep.n", f"array sizes up to {limit} in {array_mode} mode", max(ns))
-    if ns and array_mode == "composed" and modes != ["vectorless"]:
-        raise _fail(path, "sweep.activity_modes", 'only "vectorless" for composed arrays (add array_mode = "flat")',
-                    [m for m in modes if m != "vectorless"][0])
-    stage = sweep.get("stage", "synth")
-    if stage not in ("synth", "route"):
-        raise _fail(path, "sweep.stage", _KEYS["stage"], stage)
-    if stage == "route" and ns and array_mode == "composed":
-        raise _fail(path, "sweep.stage", '"synth" for composed arrays: routing needs one netlist (add array_mode = '
-                    '"flat")', stage)
+    stage = sweep.get("stage")
+    if stage is not None and stage not in stages.names():
+        raise _fail(path, "sweep.stage", f"one of {', '.join(stages.names())}", stage)
     jobs = sweep.get("jobs")
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
         raise _fail(path, "sweep.jobs", _KEYS["jobs"], jobs)
     include_dirs, defines = _sources(path, sweep)
-    loaded = _designs(path, _list(path, sweep, "designs", str), ns, modes)
-    targets = _targets(path, sweep, ns, modes)
-    if stage == "route" and any(fpga.is_target(t) for t, _ in targets):
-        raise _fail(path, "sweep.stage", '"synth" with FPGA targets (nextpnr places and routes them already)', stage)
+    loaded = _designs(path, _list(path, sweep, "designs", str))
+    targets = _targets(path, sweep)
     seeds = _list(path, sweep, "seeds", int, required=False, check=lambda v: v >= 0)
     if seeds and not any(fpga.is_target(t) and fpga.get(t).routed for t, _ in targets):
         raise _fail(path, "sweep.seeds", "an FPGA target with place and route in sweep.targets")
     for d in grids:
         if d not in loaded:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
+    resolved = {d: design.with_sources(include_dirs, defines) for d, design in loaded.items()}
     points = [
         SweepPoint(name, d, n, params, p, corner if corner is not None else pdk.get(p).default_corner, float(clock),
                    float(activity), array_mode="flat" if fpga.is_target(p) else array_mode,
-                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage, seed=seed)
+                   activity_mode=mode, include_dirs=include_dirs, defines=defines, stage=stage, seed=seed,
+                   resolved=resolved[d])
         for d, design in loaded.items()
         for params in _parameter_sets(path, d, design, grids.get(d, {}))
         for n, (p, corner), clock, mode in itertools.product(ns or [None], targets, clocks, modes)
         for seed in (seeds or [1] if fpga.is_target(p) and fpga.get(p).routed else [None])
     ]
+    for point in points:  # the stages' own rules (cryptoppa.stages), checked before any tool runs
+        refused = stages.refusal(point.request())
+        if refused is not None:
+            raise _fail(path, _REQUEST_KEYS[refused.field], f"{refused.expected} (point {point.label()})")
     return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs)

@@ -15,7 +15,7 @@ import re
 import threading
 from pathlib import Path
 
-from .. import tools
+from .. import catalog, tools
 from ..errors import ToolError
 from ..metrics import Metric
 from ..paths import ROOT
@@ -137,14 +137,14 @@ def _execute(plan: StepPlan, work: Path) -> dict[str, Metric]:
         f.unlink()
     tool = f"gcc {plan.tools['gcc']}, valgrind {plan.tools['valgrind']}"
     return {
-        "trace__accesses": Metric(accesses, "accesses", TRACE_FILE, tool),
-        "trace__barriers": Metric(int((table["kind"] == BARRIER).sum()), "events", TRACE_FILE, tool),
-        "trace__threads": Metric(int(table["thread"].nunique()), "threads", TRACE_FILE, tool),
-        "trace__instructions": Metric(instructions, "instructions", "reports/callgrind.out" if w.kernel
+        catalog.TRACE_ACCESSES: Metric(accesses, "accesses", TRACE_FILE, tool),
+        catalog.TRACE_BARRIERS: Metric(int((table["kind"] == BARRIER).sum()), "events", TRACE_FILE, tool),
+        catalog.TRACE_THREADS: Metric(int(table["thread"].nunique()), "threads", TRACE_FILE, tool),
+        catalog.TRACE_INSTRUCTIONS: Metric(instructions, "instructions", "reports/callgrind.out" if w.kernel
                                       else TRACE_FILE, tool),
-        "trace__instructions_per_access": Metric(instructions / accesses, "instructions", TRACE_FILE, tool),
-        "trace__footprint": Metric(footprint_lines(table) * 64, "bytes", TRACE_FILE, tool),
-        "trace__record__runtime": Metric(round(seconds, 3), "s", "logs", tool),
+        catalog.TRACE_IPA: Metric(instructions / accesses, "instructions", TRACE_FILE, tool),
+        catalog.TRACE_FOOTPRINT: Metric(footprint_lines(table) * 64, "bytes", TRACE_FILE, tool),
+        catalog.runtime("trace"): Metric(round(seconds, 3), "s", "logs", tool),
     }
 
 
