@@ -14,7 +14,7 @@ from cryptoppa import catalog
 from cryptoppa.cli import cli
 from cryptoppa.memsys import EVENTS_FILE, run_events, study_system
 from cryptoppa.memsys.classify import MEM, classify
-from cryptoppa.feasibility.latency import cycles_to_ns
+from cryptoppa.report import slowdown_report
 from cryptoppa.slowdown import protection as prot
 from cryptoppa.slowdown.timing import simulate
 from cryptoppa.sweep import results as results_mod
@@ -117,6 +117,13 @@ def test_command_on_a_tiny_kernel(tmp_path, cache):
     assert (table["slowdown_pct"] >= 0).all()
     again = CliRunner().invoke(cli, args)  # resumes: nothing left to do
     assert again.exit_code == 0 and "0 points" not in again.output
+    slowdown_report.build(out, tmp_path / "report")
+    answer = (tmp_path / "report" / "report.md").read_text().split("\n## ")[1]
+    clock = table.loc[table["link"] == "memory", "engine_clock_mhz"].dropna().unique()
+    assert len(clock) == 1  # the first section states its basis: the engines' clock, the core, the DRAM, the traffic
+    for basis in (f"{clock[0]:g} MHz basis clock", "reports/designs/data/results.csv", "CPI 1", "parallelism 1",
+                  "memory preset desktop-25.6", "tRCD", "access pattern"):
+        assert basis in answer, basis
 
 
 def test_bad_workload_is_one_line_exit_2():

@@ -11,7 +11,8 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure as MplFigure
 
-from ..memsys.system import study_system
+from ..errors import InputError
+from ..memsys.system import dram_timing, study_system
 from ..paths import ROOT, shown
 from ..slowdown import protection as prot
 from ..slowdown.answer import slowdown_by_scheme
@@ -22,6 +23,7 @@ from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html
 
 TABLE = "slowdown.parquet"
 FIGURE = "slowdown_by_scheme"
+ENGINE_RESULTS = "reports/designs/data/results.csv"
 COMMAND = "cryptoppa slowdown --workloads fft,lu-c,lu-nc,radix,gzip,xz,sqlite3 --engines 1,4"
 # 000 Figure 5.1 (64-byte lines): total % performance loss printed beside each point, (processors, scheme, GB/s).
 STUDY_FIGURE_5_1 = {
@@ -120,8 +122,47 @@ def _figure(view: pd.DataFrame, folder: Path) -> Figure:
     return Figure(caption, plots.save(fig, folder, FIGURE))
 
 
-def _assumptions() -> list[str]:
-    system = study_system(2, 64)
+def _one(rows: pd.DataFrame, column: str):
+    """The grid-wide value of a column: one basis per report."""
+    values = rows[column].dropna().unique()
+    if len(values) != 1:
+        raise InputError(f"slowdown table: column {column!r} holds {', '.join(map(str, values)) or 'nothing'}; "
+                         "expected one value (publish the rows of one grid)")
+    return values[0]
+
+
+def _memory_preset(table: pd.DataFrame) -> str:
+    return str(_one(_ok(table), "memory"))
+
+
+def engine_clock_mhz(table: pd.DataFrame) -> float:
+    ok = _ok(table)
+    return float(_one(ok[ok["link"] == "memory"], "engine_clock_mhz"))
+
+
+def basis(table: pd.DataFrame) -> list[str]:
+    """The basis of every number in the report, from the table itself: one line per choice a reader must know."""
+    clock, core_ghz = engine_clock_mhz(table), float(_one(_ok(table), "core_ghz"))
+    preset = _memory_preset(table)
+    dram = dram_timing(preset)
+    return [
+        f"engines: the N = 1 row of each family in `{ENGINE_RESULTS}` (the command's default `--results`): read "
+        f"latency and cycles per line simulated from the RTL at its {clock:g} MHz basis clock, converted to ns at "
+        f"that clock (not at each engine's fmax); the cores run at {core_ghz:g} GHz, so one engine cycle is "
+        f"{core_ghz * 1e3 / clock:.2g} core cycles",
+        f"core: in-order, CPI {_one(_ok(table), 'cpi'):g} for non-memory instructions, memory-level parallelism "
+        f"{_one(_ok(table), 'mlp'):g} (one miss in flight: every ns a read gains stalls the core); with more misses "
+        "in flight the same latency costs less",
+        f"DRAM: tRCD {dram.trcd_ns:g} ns, tCL {dram.tcl_ns:g} ns, tRP {dram.trp_ns:g} ns per bank, open page, no "
+        f"bandwidth contention (memory preset {dram.source})",
+        "access pattern: each workload's own recorded loads and stores through the study's caches; engines see its "
+        "L2 misses and write-backs, and metadata traffic is that trace's (neither a streaming best case nor an "
+        "uncached worst case)",
+    ]
+
+
+def _assumptions(table: pd.DataFrame) -> list[str]:
+    system = study_system(2, 64, _memory_preset(table))
     out = [f"{k}: {v}" for k, v in system.assumptions.items()]
     return out + [
         "traces: the kernels' accesses in their parallel phase, per thread, by ThreadSanitizer instrumentation "
@@ -129,8 +170,8 @@ def _assumptions() -> list[str]:
         "the programs' every access by valgrind lackey",
         "non-memory instructions: callgrind's count of the kernel's parallel phase, spread evenly over its traced "
         "accesses; lackey's own instruction lines for the programs",
-        "memory-link engines: timing from `reports/designs/data/results.csv` (simulated cycles at its 225 MHz "
-        "clock), converted once by `cryptoppa.feasibility.latency.cycles_to_ns`; a pool of N engines is one FCFS "
+        f"memory-link engines: timing from `{ENGINE_RESULTS}` (simulated cycles at its {engine_clock_mhz(table):g} "
+        "MHz clock), converted by `cryptoppa.feasibility.latency.cycles_to_ns`; a pool of N engines is one FCFS "
         "server with N x one engine's throughput; metadata (tags, counters, tree) through a 32 KiB 8-way LRU "
         "metadata cache; integrity schemes wait for the verdict",
         "the 2008 study's units: one per processor; AES latency 4 x line bytes / (GB/s) cycles at 1 GHz as its "
@@ -145,7 +186,8 @@ def build(data: Path, out: Path) -> Path:
     source = f"`{shown(results_mod.table_path(data, TABLE))}`"
     figures = out / "figures"
     view = workload_scheme(table)
-    blocks: list[Block] = [Heading(1, "Program slowdown under memory protection")]
+    blocks: list[Block] = [Heading(1, "Program slowdown under memory protection"),
+                           Heading(2, "Answer: what each scheme's added latency costs a program")]
     answer = slowdown_by_scheme("all", table=table)
     if not answer.empty:
         best, worst = answer.loc[answer["slowdown_pct"].idxmin()], answer.loc[answer["slowdown_pct"].idxmax()]
@@ -153,9 +195,11 @@ def build(data: Path, out: Path) -> Path:
             f"Averaged over {len(view)} traced workloads (the SPLASH-2 kernels on their largest processor count, the "
             f"Debian programs on one), with one characterized engine between the memory controller and the caches, "
             f"{worst['scheme']} costs {worst['slowdown_pct']:.1f} % of run time and {best['scheme']} "
-            f"{best['slowdown_pct']:.1f} % (64-byte lines, 1 GHz in-order cores; the engines run at their 225 MHz "
-            "basis clock, so every cycle of theirs is 4.4 core cycles)."))
-        blocks.append(Table(answer.round(2), source + " via `cryptoppa.slowdown.slowdown_by_scheme('all')`"))
+            f"{best['slowdown_pct']:.1f} % (64-byte lines), on this basis:"))
+        blocks.append(Bullets(basis(table)))
+        shown_answer = answer.round(2).rename(columns={"slowdown_pct": "mean % slowdown", "min_pct": "min %",
+                                                       "max_pct": "max %"})
+        blocks.append(Table(shown_answer, source + " via `cryptoppa.slowdown.slowdown_by_scheme('all')`"))
     blocks += [Heading(2, "Slowdown per workload and scheme"), Table(view, source + " (slowdown_pct)")]
     if not view.empty:
         blocks.append(_figure(view, figures))
@@ -189,7 +233,7 @@ def build(data: Path, out: Path) -> Path:
             "queueing only."), Table(pool, source)]
     blocks += [Heading(2, "The workloads"), Table(workload_table(table), source + " (rows of scheme none)"),
                Paragraph("Workloads: " + "; ".join(f"`{w.name}` {w.description}" for w in WORKLOADS.values()) + ".")]
-    blocks += [Heading(2, "How the numbers are made"), Bullets(_assumptions()),
+    blocks += [Heading(2, "How the numbers are made"), Bullets(_assumptions(table)),
                Paragraph(f"Measured by `{COMMAND}`, then `cryptoppa publish slowdown`.")]
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.md").write_text(to_markdown_text(blocks, out), encoding="utf-8")
@@ -219,4 +263,17 @@ def readme_block() -> str:
                  f"against {side['study CBC %'].min():g}-{side['study CBC %'].max():g} %; CBC / GCM is "
                  f"{side['ours CBC / GCM'].min():.1f}-{side['ours CBC / GCM'].max():.1f} here, "
                  f"{side['study CBC / GCM'].min():.1f}-{side['study CBC / GCM'].max():.1f} in the study. ")
-    return text + f"*Generated by `cryptoppa publish` from `{source}`.*\n"
+    return text + f"{compute_time(table)} *Generated by `cryptoppa publish` from `{source}`.*\n"
+
+
+def compute_time(table: pd.DataFrame) -> str:
+    """What the grid cost: traced runs once per trace, classification once per point (the table's seconds)."""
+    base = _ok(table)
+    base = base[base["scheme"] == "none"]
+    traced = base.drop_duplicates(["workload", "processors"])["trace_seconds"].sum()
+    points = base.drop_duplicates(["workload", "processors", "line_bytes"])
+    classified = points["classify_seconds"].sum()
+    return (f"Its {len(points)} points took {traced / 60:.0f} min of traced program runs and {classified / 60:.0f} min "
+            f"of classification ({points['accesses'].sum() / classified / 1e3:.0f} k accesses/s) on one core of this "
+            "machine (the table's `trace_seconds` and `classify_seconds`; builds, callgrind and the timing pass come on "
+            "top).")

@@ -66,6 +66,7 @@ class Protection:
     mac_on_path: bool = False  # c2c: a CBC-MAC invocation by the receiver's unit on every transfer
     metadata: str = "xts"  # feasibility.metadata scheme: tags, counters, tree
     gbps: float = math.nan  # one engine's throughput, GB/s
+    clock_mhz: float = math.nan  # the clock its cycles were simulated at (the study: its 1 GHz)
 
     def __post_init__(self):
         if self.link not in LINKS:
@@ -97,7 +98,8 @@ def study_protection(scheme: str, line_bytes: int, gbps: float) -> Protection:
     return Protection(scheme, "c2c", f"study AES unit {gbps:g} GB/s ({aes_ns:g} cycles per {line_bytes} B line)",
                       line_ns=aes_ns, service_ns=aes_ns, pads=STUDY_PADS[scheme],
                       on_path_ns=STUDY_TAG_CYCLES / STUDY_CLOCK_GHZ if scheme == "study-gcm" else 0.0,
-                      mac_on_path=scheme == "study-cbc", metadata="xts", gbps=gbps)
+                      mac_on_path=scheme == "study-cbc", metadata="xts", gbps=gbps,
+                      clock_mhz=STUDY_CLOCK_GHZ * 1e3)
 
 
 def engine_row(results: pd.DataFrame, family: str) -> pd.Series:
@@ -129,4 +131,4 @@ def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_b
         read = verdict_ns + (per_line - 1) * cycles_to_ns(float(row[catalog.CYCLES]), clock)
     return Protection(scheme, "memory", str(row["label"]), read_ns=read,
                       line_ns=line_ns, service_ns=service, engines=engines, metadata=metadata,
-                      gbps=line_bytes / service)
+                      gbps=line_bytes / service, clock_mhz=clock)

@@ -77,7 +77,8 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
         servers = 1 if p.link == "memory" else processors  # the pool's busy time is already per engine
         rows.append({
             "workload": workload, "size": grid.size, "processors": processors, "line_bytes": line_bytes,
-            "scheme": p.scheme, "link": p.link, "engine": p.engine, "engines": p.engines if p.link == "memory" else 0,
+            "scheme": p.scheme, "link": p.link, "engine": p.engine, "engine_clock_mhz": p.clock_mhz,
+            "engines": p.engines if p.link == "memory" else 0,
             "gbps": round(p.gbps, 4) if p.gbps == p.gbps else 0.0,
             "read_ns": p.read_ns, "line_ns": p.line_ns, "base_cycles": base.cycles, "cycles": t.cycles,
             "slowdown_pct": 100.0 * (t.cycles / base.cycles - 1) if base.cycles else 0.0,
@@ -91,6 +92,7 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "memory_reads": cm[catalog.memsys_runs("mem")], "c2c_transfers": cm[catalog.memsys_runs("c2c")],
             "writebacks": cm[catalog.MEMSYS_WRITEBACKS], "footprint_bytes": tm[catalog.TRACE_FOOTPRINT],
             "trace_seconds": tm[catalog.runtime("trace")], "classify_seconds": cm[catalog.runtime("memsys")],
+            "memory": grid.preset, "core_ghz": system.clock_ghz, "cpi": system.cpi, "mlp": system.mlp,
             "status": "ok", "error": "",
         })
     return rows
