@@ -220,8 +220,8 @@ def build(data: Path, out: Path) -> Path:
         "(MOSI snooping broadcast), SPLASH-2's own programs and inputs, operating-system activity included. Ours: "
         "our kernels written from the SPLASH-2 paper on inputs that trace in minutes, user-level accesses of the "
         "parallel phase only, an MSI model with pycachesim caches, and in-order cores replaying a fixed "
-        "interleaving. Fewer cache-to-cache transfers per instruction make every loss smaller, so absolute "
-        "numbers are expected to differ.",
+        "interleaving. Cache-to-cache transfers per instruction (ours: the workload table below) set every loss, "
+        "so absolute numbers are expected to differ, in either direction.",
         "The study's AES latency does not follow its own formula (line x clock / latency gives a quarter of the "
         "GB/s it labels); we use the cycles it prints, which are what its simulator ran.",
         "The study gives no bus or memory latency, associativity or pad-refill policy: ours are stated below.",
