@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 
 # chromium renders the HTML report in a test (headless screenshot).
 # gcc-riscv64-unknown-elf builds the core firmware; qemu-system-misc (qemu-system-riscv32) is its reference model.
+# valgrind (lackey) records the memory traces of the slowdown workloads; gcc builds them.
 # ngspice simulates the FlexLib cells for their characterization (scripts/characterize_freepdk45.py).
-APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc ngspice)
+APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc ngspice valgrind gcc xz-utils sqlite3)
 PY=${PYTHON:-python3}
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -156,9 +156,30 @@ SRAM_AREA = _m("memory__sram__area__estimate", "um^2", CORE, "code + data + stac
                "(an estimate, not measured)")
 CORE_PLUS_SRAM = _m("area__core_plus_sram__estimate", "um^2", CORE, "synthesized core + that SRAM estimate")
 
+# Slowdown traces and memory-system classification (cryptoppa.trace, cryptoppa.memsys) ---------------------------
+TRACE, MEMSYS = "trace recording", "memory-system classification"
+TRACE_ACCESSES = _m("trace__accesses", "accesses", TRACE, "loads, stores and modifies recorded (kernels: the parallel "
+                    "phase, every thread; programs: the whole run)")
+TRACE_BARRIERS = _m("trace__barriers", "events", TRACE, "barrier records (one per thread per barrier)")
+TRACE_THREADS = _m("trace__threads", "threads", TRACE, "threads with records")
+TRACE_INSTRUCTIONS = _m("trace__instructions", "instructions", TRACE, "instructions of the traced part (kernels: "
+                        "callgrind in worker(); programs: lackey's instruction lines)")
+TRACE_IPA = _m("trace__instructions_per_access", "instructions", TRACE, "instructions / accesses")
+TRACE_FOOTPRINT = _m("trace__footprint", "bytes", TRACE, "distinct 64-byte lines touched x 64")
+MEMSYS_ACCESSES = _m("memsys__accesses", "accesses", MEMSYS, "accesses classified")
+MEMSYS_RUNS = _m("memsys__runs", "runs", MEMSYS, "events: runs of consecutive same-outcome accesses of one processor")
+_m("memsys__runs__{outcome}", "runs", MEMSYS, "events of one outcome (hit_l1, hit_l2, mem, c2c, upgrade, barrier)")
+MEMSYS_WRITEBACKS = _m("memsys__writebacks", "lines", MEMSYS, "dirty lines written back to memory")
+MEMSYS_MISS_L1 = _m("memsys__miss_rate__l1", "ratio", MEMSYS, "accesses missing the L1D / accesses")
+MEMSYS_MISS_L2 = _m("memsys__miss_rate__l2", "ratio", MEMSYS, "accesses reaching the bus (memory or another cache) "
+                    "/ accesses")
+MEMSYS_OWNER_CHECK = _m("memsys__owner_check", "", MEMSYS, "how a modified line's owner is found: `pycachesim "
+                        "contains` or `directory only`")
+MEMSYS_SPEED = _m("memsys__accesses_per_second", "accesses/s", MEMSYS, "classification speed")
+
 # Wall time of each step ---------------------------------------------------------------------------------------------
 _m("flow__{step}__runtime", "s", "every step", "wall time of one step (synth_elab, synth_map, perf, activity, sta, "
-   "compose, place, route, synth, pnr, ports, ...)")
+   "compose, place, route, synth, pnr, ports, trace, memsys, ...)")
 ROUTED_STA_RUNTIME = _m("finish__sta__runtime", "s", ROUTE, "wall time of the routed OpenSTA run")
 
 _BY_NAME = {s.name: s for s in SPECS if not s.family}
@@ -173,6 +194,10 @@ SYNTH_PREFIX, TIMING_PREFIX, POWER_PREFIX = "synth__", "timing__", "power__"
 
 def runtime(step: str) -> str:
     return f"flow__{step}__runtime"
+
+
+def memsys_runs(outcome: str) -> str:
+    return f"{MEMSYS_RUNS}__{outcome}"
 
 
 def routed(name: str) -> str:

@@ -34,6 +34,7 @@ COMMANDS = {
     "compare": ("cryptoppa.cli.compare", "compare", "Per-point ratios (area, fmax, power, cycles) of two results folders."),
     "publish": ("cryptoppa.cli.publish", "publish",
                 "Rebuild reports/ and the README's generated blocks from the data committed beside them."),
+    "slowdown": ("cryptoppa.cli.slowdown", "slowdown", "% run-time increase of traced programs under each protection scheme."),
     "host-baseline": ("cryptoppa.cli.baselines", "host_baseline", "AES-GCM/CBC cycles per byte on this CPU (OpenSSL)."),
     "core-baseline": ("cryptoppa.cli.baselines", "core_baseline", "Software AES on the RV32 cores: cycles/byte + PPA."),
 }

@@ -26,7 +26,7 @@ from ..fpga.resources import placed_logic
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
-from . import analysis, design_table, quotes
+from . import analysis, design_table, quotes, slowdown_report
 from .answer import answer_rows
 from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, engine_power, quote_key
 from .fpga_section import device_key
@@ -280,6 +280,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "limits": lambda: limits.markdown_table() + "\n",
     "publications": publications_table,
     "studies-answer": lambda: studies_readme_block(ROOT / "reports" / "studies" / "data"),
+    "slowdown-table": slowdown_report.readme_block,
 }
 
 

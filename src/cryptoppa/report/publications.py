@@ -3,17 +3,20 @@ them. Data only; publish.py builds from it, generated.py lists it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
 from ..paths import ROOT
 from ..sweep import results as results_mod
+from . import slowdown_report
+from .studies import build_studies
 from .options import CORE_TABLE, HOST_TABLE
 
 REPORTS = ROOT / "reports"
 DATA = "data"
-TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE}
+TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": slowdown_report.TABLE}
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,12 @@ class Publication:
     name: str
     sources: dict[str, Source]  # table role -> where it comes from
     bandwidths: tuple[str, ...] = field(default=())
-    builder: str = "engines"  # "engines": report.build.build_report; "studies": report.studies.build_studies
+    # (data folder, out folder, the commands that produced the data) -> html; None: report.build.build_report
+    builder: Callable[[Path, Path, tuple[str, ...]], Path] | None = None
+
+    @property
+    def main_role(self) -> str:
+        return next(iter(self.sources))
 
     @property
     def folder(self) -> Path:
@@ -49,6 +57,7 @@ PUBLICATIONS = {
         Publication("fpga", {"results": Source("results/fpga", " && ".join(
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",
                                                                 "fpga_nexus", "fpga_families")))}),
+        Publication("slowdown", {"slowdown": Source("results/slowdown", slowdown_report.COMMAND)}, builder=slowdown_report.build),
         Publication("power_activity", {
             "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
         }),
@@ -59,7 +68,7 @@ PUBLICATIONS = {
                                                      "table,zk --key-bits 128,192,256 --opt -O0,-O1,-O2,-O3 "
                                                      "--cbc-bytes 1024,4096 --energy --out results/studies-cores"),
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
-        }, builder="studies"),
+        }, builder=build_studies),
     )
 }
 

@@ -22,7 +22,6 @@ from . import generated, quotes
 from .build import build_report
 from .publications import DATA, PUBLICATIONS, REPORTS, TABLES, Publication, get
 from .reference import build_reference
-from .studies import build_studies
 
 REFERENCE = REPORTS / "reference"  # the studies' arithmetic and the presets: built from code, not from data
 
@@ -72,21 +71,22 @@ def _role_folder(pub: Publication, role: str) -> Path | None:
 
 def build(pub: Publication, out: Path) -> Path:
     data = pub.folder / DATA
-    if _role_folder(pub, "results") is None:
-        raise InputError(f"{shown(data)}: no results.csv (run `{pub.sources['results'].command}`, then "
+    if _role_folder(pub, pub.main_role) is None:
+        csv = Path(TABLES[pub.main_role]).with_suffix(".csv").name
+        raise InputError(f"{shown(data)}: no {csv} (run `{pub.sources[pub.main_role].command}`, then "
                          f"`cryptoppa publish {pub.name}`)")
     present = [role for role in pub.sources if _role_folder(pub, role)]
     produced_by = tuple(pub.sources[role].command for role in present)
     with quotes.document(f"reports/{pub.name}/report.md"):
-        if pub.builder == "studies":
-            return build_studies(data, out, produced_by)
+        if pub.builder is not None:
+            return pub.builder(data, out, produced_by)
         return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
                             cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
                             produced_by=produced_by)
 
 
 def rebuild_all() -> list[Path]:
-    written = [build(pub, pub.folder) for pub in PUBLICATIONS.values() if _role_folder(pub, "results")]
+    written = [build(pub, pub.folder) for pub in PUBLICATIONS.values() if _role_folder(pub, pub.main_role)]
     return written + [build_reference(REFERENCE)] + generated.rewrite_all()
 
 
@@ -95,7 +95,7 @@ def check() -> list[str]:
     problems = []
     with tempfile.TemporaryDirectory(prefix="cryptoppa-publish-") as tmp:
         for pub in PUBLICATIONS.values():
-            if _role_folder(pub, "results") is None:
+            if _role_folder(pub, pub.main_role) is None:
                 continue
             out = Path(tmp) / pub.name
             build(pub, out)
@@ -120,8 +120,8 @@ def publish(name: str, sources: dict[str, Path] | None = None) -> list[Path]:
     if sources is None:
         sources = {role: Path(source.folder) for role, source in pub.sources.items()
                    if results_mod.table_path(Path(source.folder), TABLES[role]) is not None}
-    if "results" not in sources and _role_folder(pub, "results") is None:
-        raise InputError(f"no results for {name}: run `{pub.sources['results'].command}` first")
+    if pub.main_role not in sources and _role_folder(pub, pub.main_role) is None:
+        raise InputError(f"no results for {name}: run `{pub.sources[pub.main_role].command}` first")
     written = snapshot(pub, sources)
     figures = pub.folder / "figures"
     if figures.is_dir():

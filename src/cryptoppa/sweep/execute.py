@@ -21,7 +21,8 @@ def default_cache() -> Path:
     return settings.current().cache
 
 
-def _dask_client(cluster: str):
+def dask_client(cluster: str):
+    """A Dask client for a scheduler address or scheduler file (sweeps and `cryptoppa slowdown` share it)."""
     try:
         from distributed import Client  # noqa: PLC0415 (dask is seconds to import; only --cluster needs it)
     except ImportError:
@@ -53,10 +54,10 @@ def run_sweep(spec: SweepSpec, jobs: int | None = None, cluster: str | None = No
 
     try:
         if cluster:
-            client = _dask_client(cluster)
+            client = dask_client(cluster)
             try:
                 futures = [client.submit(run_point, p, cache, force, pure=False) for p in spec.points]
-                from distributed import as_completed as dask_completed  # noqa: PLC0415 (see _dask_client)
+                from distributed import as_completed as dask_completed  # noqa: PLC0415 (see dask_client)
 
                 for fut in dask_completed(futures):
                     finished(fut.result())

@@ -164,6 +164,17 @@ TOOLS = {t.name: t for t in [
          f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)")),
     Tool("lctime", "standard-cell characterization (own virtualenv under the data directory)", False,
          "python scripts/characterize_freepdk45.py --setup", _lctime, _lctime_version),
+    # Program slowdown (cryptoppa.trace): the workloads are built with gcc and traced with valgrind's lackey.
+    Tool("gcc", "builds the slowdown workloads (plain, and ThreadSanitizer-instrumented for traces)", False,
+         f"{_APT} gcc", _which("gcc"), _first_line("--version", pattern=r"\) (\S+)")),
+    Tool("valgrind", "memory traces (lackey) and instruction counts (callgrind) of the slowdown workloads", False,
+         f"{_APT} valgrind", _which("valgrind"), _first_line("--version", pattern=r"valgrind-(\S+)")),
+    Tool("gzip", "a traced slowdown workload", False, f"{_APT} gzip", _which("gzip"),
+         _first_line("--version", pattern=r"gzip (\S+)")),
+    Tool("xz", "a traced slowdown workload", False, f"{_APT} xz-utils", _which("xz"),
+         _first_line("--version", pattern=r"xz \(XZ Utils\) (\S+)")),
+    Tool("sqlite3", "a traced slowdown workload", False, f"{_APT} sqlite3", _which("sqlite3"),
+         _first_line("--version", pattern=r"^(\S+)")),
     Tool("pip", "downloads the FreePDK45 FlexLib source distribution", True, f"{_APT} python3-pip",
          lambda: [sys.executable, "-m", "pip"], _dist_version("pip")),
 ]}

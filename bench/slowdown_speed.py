@@ -1,0 +1,87 @@
+"""Trace recording and slowdown simulation speed, and the largest trace that fits a time budget.
+
+    .venv/bin/python bench/slowdown_speed.py                         # RADIX, 2^16 keys up, doubling, 600 s budget
+    .venv/bin/python bench/slowdown_speed.py --workload fft --start 14 --threads 4 --budget 300
+
+For each size, from an empty cache in a temporary folder: the ThreadSanitizer trace of the kernel (accesses per
+second of the traced run and of the whole step: build, traced run, callgrind, Parquet), the functional pass
+(pycachesim + MSI, accesses per second) and the timing pass (bus events per second, per scheme). Sizes double
+until one point's three steps take longer than the budget; the last one inside it is the largest trace that fits.
+"""
+
+import argparse
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pandas as pd
+
+from cryptoppa import catalog
+from cryptoppa.memsys import EVENTS_FILE, run_events, study_system
+from cryptoppa.slowdown import protection as prot
+from cryptoppa.slowdown.timing import simulate
+from cryptoppa.trace import get_workload, record_trace, trace_plan
+
+KERNELS = ("fft", "lu-c", "lu-nc", "radix")  # each kernel's first argument is its size
+
+
+def _grow(workload: str, value: int) -> int:
+    return value + 2 if workload == "fft" else value * 2  # FFT's argument is log2 of the points
+
+
+def point(workload: str, value: int, threads: int, cache: Path) -> dict:
+    base = get_workload(workload)
+    args = list(base.args["default"])
+    args[0] = str(value)
+    w = replace(base, args={"default": tuple(args), "tiny": base.args["tiny"]})
+    start = time.monotonic()
+    traced = record_trace(w, threads, cache)
+    record_s = time.monotonic() - start
+    m = {k: v.value for k, v in traced.metrics.items()}
+    system = study_system(threads, 64)
+    start = time.monotonic()
+    done = run_events(traced.run_dir, trace_plan(w, threads).key, system, m[catalog.TRACE_IPA], cache)
+    classify_s = time.monotonic() - start
+    events = pd.read_parquet(done.run_dir / EVENTS_FILE)
+    bus = int(((events["outcome"] >= 2) | (events["wb"] > 0)).sum())
+    results = pd.read_csv(Path(__file__).resolve().parents[1] / "reports/designs/data/results.csv")
+    timing = {}
+    for p in (prot.NONE, prot.study_protection("study-gcm", 64, 0.8),
+              prot.measured_protection("ctr-mac-tree", results, 1, 64, 60.0)):
+        start = time.monotonic()
+        simulate(events, system, p)
+        timing[p.scheme] = time.monotonic() - start
+    accesses = m[catalog.TRACE_ACCESSES]
+    return {"size": value, "accesses": accesses, "traced_run_s": m[catalog.runtime("trace")],
+            "trace_step_s": round(record_s, 1), "classify_s": round(classify_s, 1),
+            "classify_acc_per_s": round(accesses / classify_s), "bus_events": bus,
+            **{f"time_{k}_s": round(v, 1) for k, v in timing.items()},
+            "events_per_s": round(bus / max(timing["none"], 1e-9)),
+            "total_s": round(record_s + classify_s + sum(timing.values()), 1)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--workload", default="radix", choices=KERNELS)
+    ap.add_argument("--start", type=int, default=65536, help="first size (FFT: log2 of the points)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--budget", type=float, default=600.0, help="seconds one point may take")
+    opts = ap.parse_args()
+    rows, value = [], opts.start
+    with tempfile.TemporaryDirectory(prefix="slowdown-bench-") as tmp:
+        while True:
+            row = point(opts.workload, value, opts.threads, Path(tmp))
+            rows.append(row)
+            print(pd.DataFrame(rows).to_string(index=False), flush=True)
+            if row["total_s"] > opts.budget or row["total_s"] * 2.2 > opts.budget:
+                break  # the next size (about twice the accesses) would not fit
+            value = _grow(opts.workload, value)
+    fits = [r for r in rows if r["total_s"] <= opts.budget]
+    if fits:
+        print(f"largest {opts.workload} trace inside {opts.budget:g} s: {fits[-1]['accesses']:,} accesses "
+              f"(size {fits[-1]['size']}, {fits[-1]['total_s']} s)")
+
+
+if __name__ == "__main__":
+    main()
