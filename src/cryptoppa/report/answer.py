@@ -73,7 +73,7 @@ def answer_table(rows, basis: Basis, clock: str, access_ns: float) -> pd.DataFra
             **({"fmax MHz": quote(key, "fmax_mhz", mhz)} if clock == "fmax" else {}),
             "engines": quote(key, "engines", t.engines),
             "area mm²": quote(key, "area_mm2", t.area_mm2),
-            "kGE": quote(key, "kge", t.kge),
+            "kGE": quote(key, "total_kge", t.kge),
             "power W": quote(key, "power_w", t.power_w),
             "pJ/byte": quote(key, "pj_per_byte", t.pj_per_byte),
             "read latency ns": quote(key, "latency_ns", read_latency_ns(config, mhz, access_ns)),
@@ -92,7 +92,7 @@ def _lead(rows, basis: Basis, amount: str, access_ns: float) -> str:
     fastest = min(timed, key=lambda r: read_latency_ns(r[0], r[2], access_ns)) if timed else least
     c, t, mhz = least
     key = quote_key(c, basis, "study")
-    kge = quote(key, "kge", t.kge)
+    kge = quote(key, "total_kge", t.kge)
     among = f"the least area of the {len(rows)} designs measured" if len(rows) > 1 else "the one design measured"
     text = (f"At the study's {mhz:g} MHz, {amount} of memory bandwidth takes {quote(key, 'engines', t.engines)} "
             f"{names[c['group']]} engines: {quote(key, 'area_mm2', t.area_mm2)} mm²"

@@ -38,6 +38,7 @@ _CONFIG_DROP = ("activity", "activity_mode")
 class Basis:
     routed: bool  # figures of the placed-and-routed netlist (die area, routed fmax, power with wire parasitics)
     simulated: bool  # power from simulated activity (sim:saturated, and sim:idle where measured)
+    idle: bool  # every configuration also has a sim:idle row, so power at a partial load is interpolated
     libraries: tuple[str, ...]  # "pdk/corner" of the rows answered
     ge_cells: tuple[str, ...]  # "na2_x1 (4.8 µm²)": the gate equivalent of each library
 
@@ -64,8 +65,10 @@ class Basis:
         timing = ("fmax from OpenSTA with the routed wires' parasitics, register to register, ideal clock (no clock "
                   "tree)" if self.routed else "fmax from OpenSTA on the mapped netlist with no wire model (net "
                   "capacitance = pin capacitance), register to register: an upper bound")
-        power = ("simulated activity: each engine's gate-level netlist in Icarus at saturation (back-to-back lines) and "
-                 "idle (key loaded, no lines); at a load L between them, idle + L x (saturated - idle); vectorless "
+        load = ("and idle (key loaded, no lines); at a load L between them, idle + L x (saturated - idle)"
+                if self.idle else "(back-to-back lines), used as the power at every load (an upper bound below saturation: "
+                "idle was not simulated)")
+        power = (f"simulated activity: each engine's gate-level netlist in Icarus at saturation {load}; vectorless "
                  "power (0.1 toggles per cycle at the inputs) is kept beside it as a cross-check"
                  if self.simulated else
                  "vectorless: OpenSTA propagating 0.1 toggles per cycle at every input (no workload simulated); "
@@ -96,10 +99,11 @@ def basis_of(results: Results) -> Basis:
     plain = pts[modes == "vectorless"]
     is_routed = len(plain) > 0 and DIE_AREA in plain.columns and bool(plain[DIE_AREA].notna().all())
     simulated = len(plain) > 0 and set(keys[modes == "vectorless"]) <= set(keys[modes == SATURATED])
+    idle = simulated and set(keys[modes == "vectorless"]) <= set(keys[modes == IDLE])
     libraries = tuple(sorted({f"{p}/{c}" for p, c in zip(plain["pdk"], plain["corner"])}))
     ge = tuple(f"{pdk}: 1 GE = {area:g} µm²" for (pdk, area), _ in plain.groupby(["pdk", GE_AREA])) \
         if GE_AREA in plain.columns else ()
-    return Basis(routed=is_routed, simulated=simulated, libraries=libraries,
+    return Basis(routed=is_routed, simulated=simulated, idle=idle, libraries=libraries,
                  ge_cells=ge or ("GE area not recorded in these results",))
 
 

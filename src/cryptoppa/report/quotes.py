@@ -13,10 +13,13 @@ from contextvars import ContextVar
 
 # quantity -> how it is shown (significant digits, thousands separators): one format per quantity.
 FORMATS = {
-    "engines": "{:,.0f}", "devices": "{:,.0f}", "area_mm2": "{:.4g}", "kge": "{:,.0f}", "power_w": "{:.4g}",
+    "engines": "{:,.0f}", "devices": "{:,.0f}", "area_mm2": "{:.4g}", "kge": "{:,.0f}", "total_kge": "{:,.0f}",
+    "power_w": "{:.4g}",
     "power_mw": "{:.4g}", "pj_per_byte": "{:.3g}", "engine_pj_per_byte": "{:.3g}", "latency_ns": "{:.3g}",
     "fmax_mhz": "{:.4g}", "gbps": "{:.4g}", "area_um2": "{:,.0f}", "traffic_pct": "{:.3g}", "cycles": "{:.4g}",
 }
+# Below 100, these keep three significant digits (one engine is 42.5 kGE, an array 12,571).
+SMALL = {"kge": "{:.3g}", "total_kge": "{:.3g}"}
 _LEDGER: ContextVar[list | None] = ContextVar("quotes", default=None)
 _DOCUMENT: ContextVar[str] = ContextVar("document", default="")
 
@@ -24,7 +27,8 @@ _DOCUMENT: ContextVar[str] = ContextVar("document", default="")
 def text(quantity: str, value: float) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
-    shown = FORMATS[quantity].format(float(value))
+    small = quantity in SMALL and abs(float(value)) < 100
+    shown = (SMALL[quantity] if small else FORMATS[quantity]).format(float(value))
     return shown if "e" not in shown else f"{float(shown):.10g}"  # never an exponent in a table
 
 
