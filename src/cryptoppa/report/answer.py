@@ -13,6 +13,10 @@ import pandas as pd
 
 from ..feasibility.presets import get_preset, resolve_bandwidth
 from ..feasibility.units import format_bandwidth
+from ..slowdown.answer import PUBLISHED as SLOWDOWN_DATA
+from ..slowdown.answer import slowdown_by_scheme
+from ..slowdown.run import TABLE as SLOWDOWN_TABLE
+from ..sweep import results as results_mod
 from . import headline
 from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, quote_key, read_latency_ns
 from .document import Block, Bullets, Heading, Paragraph, Table
@@ -146,8 +150,26 @@ def headline_blocks(results: Results, fits: pd.DataFrame, source: Source) -> lis
         "counted, so the latency is an upper bound); a counter-miss case is in the schemes section.",
         "Arrays: " + "; ".join(notes) + ". Power is never below N × one engine.",
         "pJ/byte: total power / data bandwidth.",
+        *_slowdown_bullet(),
     ]))
     return blocks + basis_block(basis)
+
+
+def _slowdown_bullet() -> list[str]:
+    """What each scheme's added latency costs a program, from the published slowdown table (reports/slowdown)."""
+    if results_mod.table_path(SLOWDOWN_DATA, SLOWDOWN_TABLE) is None:
+        return []
+    pools = {n: slowdown_by_scheme("all", engines=n) for n in (1, 4)}
+    pools = {n: by.set_index("scheme") for n, by in pools.items() if not by.empty}
+    if not pools:
+        return []
+    first = next(iter(pools.values()))
+    each = "; ".join(f"{scheme} " + ", ".join(f"{pools[n].loc[scheme, 'slowdown_pct']:.3g} % with {n}"
+                                              for n in pools if scheme in pools[n].index)
+                     for scheme in first.index)
+    return [f"Program slowdown (`reports/slowdown`: each scheme's engine at its reports/designs clock, a pool of 1 or "
+            f"4 engines for the whole memory, 64-byte lines, in-order cores; mean % run-time increase over "
+            f"{first['workloads'].iloc[0]}): {each}."]
 
 
 def basis_block(basis: Basis) -> list[Block]:

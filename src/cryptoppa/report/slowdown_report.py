@@ -16,12 +16,12 @@ from ..memsys.system import dram_timing, study_system
 from ..paths import ROOT, shown
 from ..slowdown import protection as prot
 from ..slowdown.answer import slowdown_by_scheme
+from ..slowdown.run import TABLE
 from ..sweep import results as results_mod
 from ..trace.workloads import STUDY_KERNELS, WORKLOADS
 from . import plots
 from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
 
-TABLE = "slowdown.parquet"
 FIGURE = "slowdown_by_scheme"
 ENGINE_RESULTS = "reports/designs/data/results.csv"
 COMMAND = "cryptoppa slowdown --workloads fft,lu-c,lu-nc,radix,gzip,xz,sqlite3 --engines 1,4"

@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..paths import ROOT
 from ..sweep import results as results_mod
 from ..trace.workloads import STUDY_KERNELS
+from .run import TABLE
 
 PUBLISHED = ROOT / "reports" / "slowdown" / "data"
 WORKLOAD_SETS = {"splash2": STUDY_KERNELS, "programs": ("gzip", "xz", "sqlite3"),
@@ -24,7 +25,7 @@ def slowdown_by_scheme(workload_set: str = "splash2", processors: int | None = N
     if workload_set not in WORKLOAD_SETS:
         raise InputError(f"workload set {workload_set!r}: expected one of {', '.join(WORKLOAD_SETS)}")
     if table is None or isinstance(table, Path):
-        table = results_mod.read(table or PUBLISHED, "slowdown.parquet")
+        table = results_mod.read(table or PUBLISHED, TABLE)
     ok = table[(table["status"] == "ok") & (table["link"] == "memory") & (table["scheme"] != "none")
                & table["workload"].isin(WORKLOAD_SETS[workload_set]) & (table["line_bytes"] == line_bytes)
                & (table["engines"] == engines)]
