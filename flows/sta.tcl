@@ -18,9 +18,36 @@ if {[llength $$clock_port]} {
     create_clock -name clk -period $period_ns
     set clock_kind virtual
 }
+
+# Asynchronous set/reset pins of the library's flip-flops and latches (their liberty clear/preset: cryptoppa.pdk.cells).
+# A reset is held for many cycles, so its assertion through clear/preset -> q is not a clocked path: those arcs are
+# disabled for data timing. Its release is checked against the clock (recovery/removal) where the library has those
+# checks, with the ports that reach the pins driven as a buffered reset tree would drive them: no driving cell, a
+# stated input transition. Without this an unbuffered reset port loaded by every flip-flop sets fmax.
+set async_pins {}
+foreach {cell pin} {$async_pins} {
+    set lib_cells [get_lib_cells -quiet */$$cell]
+    if {![llength $$lib_cells]} { continue }
+    set_disable_timing -from $$pin $$lib_cells
+    set insts [get_cells -hierarchical -quiet -filter "ref_name == $$cell" *]
+    if {[llength $$insts]} {
+        set async_pins [concat $$async_pins [get_pins -quiet -of_objects $$insts -filter "lib_pin_name == $$pin"]]
+    }
+}
+set async_ports {}
+if {[llength $$async_pins]} {
+    foreach start [get_fanin -to $$async_pins -startpoints_only] {
+        if {[sta::Pin_is_top_level_port $$start]} { lappend async_ports [get_full_name $$start] }
+    }
+}
+set driven_inputs $$data_inputs
+if {[llength $$async_ports]} {
+    set driven_inputs [delete_from_list $$data_inputs [get_ports $$async_ports]]
+    set_input_transition $async_transition_ns [get_ports $$async_ports]
+}
 set_input_delay 0 -clock clk $$data_inputs
 set_output_delay 0 -clock clk [all_outputs]
-set_driving_cell -lib_cell $driver_cell $$data_inputs
+if {[llength $$driven_inputs]} { set_driving_cell -lib_cell $driver_cell $$driven_inputs }
 set_load $output_load_pf [all_outputs]
 # Vectorless activity model: toggles per clock cycle at the primary inputs, propagated through the logic.
 set_power_activity -input -activity $input_activity -duty 0.5
@@ -38,12 +65,61 @@ if {[catch {report_power -digits 6 > reports/power.rpt}]} {
     close $$rpt
 }
 
+# Worst slack (ns) of one class of paths: "none" when the design has no such path.
+proc class_slack {delay args} {
+    set worst none
+    if {[catch {set ends [eval [list find_timing_paths -path_delay $$delay -group_count 1] $$args]}]} { return none }
+    foreach end $$ends {
+        set slack [expr {[$$end slack] * 1e9}]
+        if {abs($$slack) < 1e10 && ($$worst eq "none" || $$slack < $$worst)} { set worst $$slack }
+    }
+    return $$worst
+}
+set reg_clk [all_registers -clock_pins]
+set reg_data [all_registers -data_pins]
+if {[llength $$async_pins]} { set reg_data [delete_from_list $$reg_data $$async_pins] }
+if {[llength $$reg_clk] && [llength $$reg_data]} {
+    report_checks -path_delay max -from $$reg_clk -to $$reg_data -fields {slew cap fanout} -digits 4 \
+        > reports/timing_reg2reg.rpt
+}
+
 set out [open reports/sta_metrics.txt w]
 puts $$out "clock_kind $$clock_kind"
 puts $$out "synth__design__instance__count__sequential [llength [all_registers -cells]]"
 puts $$out "timing__setup__ws [sta::worst_slack -max]"
 puts $$out "timing__setup__tns [sta::total_negative_slack -max]"
-puts $$out "timing__hold__ws [sta::worst_slack -min]"
+# The classes of paths, each against the same clock: register to register sets fmax; the I/O classes depend on how
+# the surrounding logic drives and loads the ports, so they are reported apart.
+set classes [list reg2reg [list -from $$reg_clk -to $$reg_data] in2reg [list -from $$data_inputs -to $$reg_data] \
+                  reg2out [list -from $$reg_clk -to [all_outputs]] in2out [list -from $$data_inputs -to [all_outputs]]]
+foreach {name selection} $$classes {
+    set ok 1
+    foreach {flag objects} $$selection { if {![llength $$objects]} { set ok 0 } }
+    puts $$out "timing__setup__ws__$$name [expr {$$ok ? [eval [list class_slack max] $$selection] : "none"}]"
+}
+if {[llength $$async_pins]} {
+    puts $$out "timing__recovery__ws [class_slack max -to $$async_pins]"
+    puts $$out "timing__removal__ws [class_slack min -to $$async_pins]"
+    # Hold of the data paths; the reset's release is the removal check above.
+    puts $$out "timing__hold__ws [class_slack min -to [concat $$reg_data [all_outputs]]]"
+} else {
+    puts $$out "timing__recovery__ws none"
+    puts $$out "timing__removal__ws none"
+    puts $$out "timing__hold__ws [sta::worst_slack -min]"
+}
+puts $$out "timing__async__pins [llength $$async_pins]"
+puts $$out "timing__async__ports [join [lsort $$async_ports] ,]"
+# The input port with the most loads on its net (the clock aside): a broadcast that synthesis left unbuffered.
+set widest 0
+set widest_port ""
+foreach port $$data_inputs {
+    set net [get_nets -quiet [get_full_name $$port]]
+    if {![llength $$net]} { continue }
+    set loads [llength [get_pins -quiet -of_objects $$net]]
+    if {$$loads > $$widest} { set widest $$loads; set widest_port [get_full_name $$port] }
+}
+puts $$out "timing__input__max_fanout $$widest"
+puts $$out "timing__input__max_fanout__port $$widest_port"
 lassign [sta::design_power [sta::cmd_corner]] internal switching leakage total
 set nonfinite 0
 if {[regexp -nocase {inf|nan} "$$internal $$switching $$leakage"]} {

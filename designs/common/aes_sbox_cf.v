@@ -14,10 +14,13 @@
 //   The forward S-box folds the affine transform into the output map (AM, then ^8'h63); the
 //   inverse S-box folds the inverse affine into the input map (MAi = M * affine^-1, then ^8'h26).
 //
-// STAGES (0, 1, 2) registers are placed to balance the S-box against the rest of an AES round
+// STAGES (0-4) registers are placed to balance the S-box against the rest of an AES round
 // (ShiftRows is wiring, MixColumns + AddRoundKey add about four XOR levels after it):
-//   1: after the GF(2^4) inverse {ah, al, d};  2: after d's operand {ah, al, d_in} and after the
-//   composite-field result. No reset: the registers hold data only; the caller tracks validity.
+//   1: after the GF(2^4) inverse {ah, al, d};  2: after d's operand {ah, al, d_in} (cut A) and after the
+//   composite-field result (cut C);  3: cuts A, B (after the inverse) and C;  4: as 3 plus a cut after the
+//   input map. At 4 the stages are those of the sub-pipelined round of seed study 002 (§III): input map |
+//   square, lambda-multiply, product | GF(2^4) inverse | the two GF(2^4) products | output map (+ affine).
+// No reset: the registers hold data only; the caller tracks validity.
 
 module aes_cf_inv #(parameter STAGES = 0) (
     input        clk,
@@ -59,7 +62,7 @@ module aes_cf_inv #(parameter STAGES = 0) (
     wire [7:0] q3;
 
     generate
-        if (STAGES == 2) begin : g_cut_a
+        if (STAGES >= 2) begin : g_cut_a
             reg [11:0] r;
             always @(posedge clk) r <= {ah, al, d_in};
             assign {ah1, al1, din1} = r;
@@ -71,7 +74,7 @@ module aes_cf_inv #(parameter STAGES = 0) (
     wire [3:0] d = inv4(din1);
 
     generate
-        if (STAGES == 1) begin : g_cut_b
+        if (STAGES == 1 || STAGES >= 3) begin : g_cut_b
             reg [11:0] r;
             always @(posedge clk) r <= {ah1, al1, d};
             assign {ah2, al2, d2} = r;
@@ -83,12 +86,25 @@ module aes_cf_inv #(parameter STAGES = 0) (
     assign q3 = {mul4(ah2, d2), mul4(ah2 ^ al2, d2)};
 
     generate
-        if (STAGES == 2) begin : g_cut_c
+        if (STAGES >= 2) begin : g_cut_c
             reg [7:0] r;
             always @(posedge clk) r <= q3;
             assign q = r;
         end else begin : g_no_c
             assign q = q3;
+        end
+    endgenerate
+endmodule
+
+// The optional register after an S-box's input map (STAGES = 4); CUT = 0 is a wire.
+module aes_cf_in_cut #(parameter CUT = 0) (input clk, input [7:0] d, output [7:0] q);
+    generate
+        if (CUT != 0) begin : g_cut
+            reg [7:0] r;
+            always @(posedge clk) r <= d;
+            assign q = r;
+        end else begin : g_wire
+            assign q = d;
         end
     endgenerate
 endmodule
@@ -99,16 +115,17 @@ module aes_sbox_cf #(parameter STAGES = 0) (
     input  [7:0] in,
     output [7:0] out
 );
-    wire [7:0] a, q, y;
-    assign a[0] = in[0] ^ in[2] ^ in[5] ^ in[7];
-    assign a[1] = in[2] ^ in[5] ^ in[6] ^ in[7];
-    assign a[2] = in[2];
-    assign a[3] = in[3] ^ in[4];
-    assign a[4] = in[1] ^ in[5] ^ in[7];
-    assign a[5] = in[2] ^ in[3];
-    assign a[6] = in[1] ^ in[4] ^ in[6] ^ in[7];
-    assign a[7] = in[5] ^ in[7];
-    aes_cf_inv #(.STAGES(STAGES)) u_inv (.clk(clk), .a(a), .q(q));
+    wire [7:0] m, a, q, y;
+    assign m[0] = in[0] ^ in[2] ^ in[5] ^ in[7];
+    assign m[1] = in[2] ^ in[5] ^ in[6] ^ in[7];
+    assign m[2] = in[2];
+    assign m[3] = in[3] ^ in[4];
+    assign m[4] = in[1] ^ in[5] ^ in[7];
+    assign m[5] = in[2] ^ in[3];
+    assign m[6] = in[1] ^ in[4] ^ in[6] ^ in[7];
+    assign m[7] = in[5] ^ in[7];
+    aes_cf_in_cut #(.CUT(STAGES >= 4)) u_cut (.clk(clk), .d(m), .q(a));
+    aes_cf_inv #(.STAGES(STAGES >= 4 ? 3 : STAGES)) u_inv (.clk(clk), .a(a), .q(q));
     assign y[0] = q[0] ^ q[1] ^ q[2] ^ q[3] ^ q[5] ^ q[7];
     assign y[1] = q[0] ^ q[1] ^ q[4];
     assign y[2] = q[0] ^ q[2] ^ q[3] ^ q[5] ^ q[6] ^ q[7];
@@ -127,7 +144,7 @@ module aes_inv_sbox_cf #(parameter STAGES = 0) (
     input  [7:0] in,
     output [7:0] out
 );
-    wire [7:0] a0, q;
+    wire [7:0] a0, a, q;
     assign a0[0] = in[4] ^ in[5] ^ in[6] ^ in[7];
     assign a0[1] = in[0] ^ in[2] ^ in[3] ^ in[4] ^ in[5] ^ in[6];
     assign a0[2] = in[1] ^ in[4] ^ in[7];
@@ -136,7 +153,8 @@ module aes_inv_sbox_cf #(parameter STAGES = 0) (
     assign a0[5] = in[0] ^ in[1] ^ in[2] ^ in[4] ^ in[5] ^ in[7];
     assign a0[6] = in[3] ^ in[4] ^ in[5] ^ in[6];
     assign a0[7] = in[1] ^ in[2] ^ in[6] ^ in[7];
-    aes_cf_inv #(.STAGES(STAGES)) u_inv (.clk(clk), .a(a0 ^ 8'h26), .q(q));
+    aes_cf_in_cut #(.CUT(STAGES >= 4)) u_cut (.clk(clk), .d(a0 ^ 8'h26), .q(a));
+    aes_cf_inv #(.STAGES(STAGES >= 4 ? 3 : STAGES)) u_inv (.clk(clk), .a(a), .q(q));
     assign out[0] = q[0] ^ q[2] ^ q[7];
     assign out[1] = q[4] ^ q[7];
     assign out[2] = q[2];

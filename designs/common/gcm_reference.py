@@ -74,7 +74,7 @@ def known_answers(params: dict[str, int]) -> list[dict]:
 def promised_timing(params: dict[str, int], hint_lead: int) -> dict[str, float]:
     """What the pipelined engines' architecture promises at saturation (designs/README.md, gcm_pipe and
     gcm_subpipe): NB+1 slots per line; latency = issue (2) + last slot offset (NB) + rounds x stages + GHASH input
-    register (1) + multiplier (1, or 2 at 3-4 stages per round) + FIFO write (1). gcm_iter (the engine with a
+    register (1) + multiplier (1, or 2 from 3 stages per round on) + FIFO write (1). gcm_iter (the engine with a
     DIGIT parameter) promises nothing; neither has a prefetch port, so hint_lead does not matter."""
     if "DIGIT" in params:
         return {}

@@ -51,12 +51,13 @@ module gcmp_sbox #(parameter SBOX = 0, parameter ST = 0) (input clk, input [7:0]
 endmodule
 
 // One AES encryption round in SPR register stages (the last one at the output). With the
-// composite-field S-box up to two of the extra stages go inside the S-box (balanced cut points,
-// see aes_sbox_cf.v); any further stage sits after SubBytes.
+// composite-field S-box the extra stages go inside the S-box (balanced cut points, see aes_sbox_cf.v)
+// and, from 4 stages on, one sits after SubBytes: 2 -> 1 cut inside, 3 -> 2, 4 -> 2 + 1 after,
+// 5 -> 3 + 1, 6 -> 4 + 1 (the six stages of seed study 002 §III).
 module gcmp_round #(parameter SBOX = 0, parameter SPR = 1, parameter FINAL = 0) (
     input clk, input rst, input [127:0] s, input [127:0] rk, output reg [127:0] q
 );
-    localparam SB_ST = (SBOX == 0) ? 0 : ((SPR - 1 > 2) ? 2 : SPR - 1);
+    localparam SB_ST = (SBOX == 0) ? 0 : ((SPR <= 3) ? SPR - 1 : SPR - 2);
     localparam POST = SPR - 1 - SB_ST;
     function [7:0] xt;
         input [7:0] b;
@@ -149,7 +150,7 @@ module gcmp_engine #(
     localparam LW = 8 * LINE_BYTES;
     localparam NB = LINE_BYTES / 16;            // data blocks per line
     localparam NR = (KEY_BITS == 256) ? 14 : 10;
-    localparam KX_ST = (SBOX == 0) ? 0 : ((SPR - 1 > 2) ? 2 : SPR - 1);  // key-step S-box stages
+    localparam KX_ST = (SBOX == 0) ? 0 : ((SPR <= 3) ? SPR - 1 : SPR - 2);  // key-step S-box stages
     localparam MUL_ST = (SPR >= 3) ? 2 : 1;
     localparam LAT_AES = NR * SPR;              // issue register -> AES output
     // accept cycle -> out_valid cycle, for the line's last slot; one line every NB+1 cycles
@@ -165,7 +166,7 @@ module gcmp_engine #(
     reg [KEY_BITS-1:0] kw;                      // sliding window of key words
     reg [(NR+1)*128-1:0] rk;
     reg [3:0] kc;                               // round key being stored
-    reg [1:0] kwait;
+    reg [2:0] kwait;
     reg [7:0] rcon;
     reg busy;
     reg [CW-1:0] n_sys, n_res;
@@ -338,11 +339,11 @@ module gcmp_engine #(
             else hp[pstep] <= prod;
         end
         if (rst) begin
-            kst <= K_NONE; kc <= 4'd0; kwait <= 2'd0; pstep <= 4'd2; su_busy <= 1'b0;
+            kst <= K_NONE; kc <= 4'd0; kwait <= 3'd0; pstep <= 4'd2; su_busy <= 1'b0;
         end else begin
             case (kst)
                 K_EXP: begin
-                    kwait <= (kwait == KX_ST) ? 2'd0 : kwait + 2'd1;
+                    kwait <= (kwait == KX_ST) ? 3'd0 : kwait + 3'd1;
                     if (kwait == KX_ST) begin
                         kc <= kc + 4'd1;
                         if (kc == NR) kst <= K_H;
@@ -359,7 +360,7 @@ module gcmp_engine #(
                     end
                 end
                 default: if (key_valid && key_ready) begin
-                    kst <= K_EXP; kc <= 4'd0; kwait <= 2'd0; pstep <= 4'd2; su_busy <= 1'b0;
+                    kst <= K_EXP; kc <= 4'd0; kwait <= 3'd0; pstep <= 4'd2; su_busy <= 1'b0;
                 end
             endcase
         end

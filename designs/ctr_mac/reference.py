@@ -67,15 +67,15 @@ def compared_tag_bits(params: dict[str, int]) -> int:
 def promised_timing(params: dict[str, int], hint_lead: int) -> dict[str, float]:
     """The architecture's numbers: pads take passes x NR cycles from acceptance (a miss starts them at once), one
     cycle to stage B (data xor pads, early data the cycle after), GHASH (blocks + 2 products of 128/DIGIT cycles),
-    one cycle to out_valid. A hint starts the pads the cycle after it is seen, so a line hint_lead cycles behind
-    it moves to B at the earliest the cycle after acceptance. At saturation (no hints) stage A takes
-    passes x NR + 2 cycles per line and stage B GHASH + 1."""
+    one cycle to out_valid. A hint hint_lead cycles ahead of the line (0: none) starts the pads the cycle after it
+    is seen, so the line moves to B at the earliest the cycle after acceptance. At saturation (no hints) stage A
+    takes passes x NR + 2 cycles per line and stage B GHASH + 1."""
     nr = 14 if params.get("KEY_BITS", 128) == 256 else 10
     nb = params.get("LINE_BYTES", 64) // 16
     lanes = params.get("LANES", 0) or nb + 1
     pad = -(-(nb + 1) // lanes) * nr
     ghash = (nb + 2) * (128 // params.get("DIGIT", 64))
-    hinted = max(2, pad + 3 - hint_lead)
+    hinted = min(pad + 2, max(2, pad + 3 - hint_lead))
     return {"perf__cycles_per_line": max(pad + 2, ghash + 1), "perf__read_latency_cycles": hinted + ghash,
             "perf__read_latency_data_cycles": hinted}
 

@@ -8,7 +8,9 @@
 //   2: one cut inside the S-box, after the GF(2^4) inversion
 //   3: two cuts inside the S-box (after the inversion's operand, after the composite-field inverse)
 //   4: as 3, plus a register between SubBytes and ShiftRows/MixColumns/AddRoundKey
-// The rest of the engine follows so it does not become the critical path: at 3 and 4 stages the
+//   5: as 4, plus a cut inside the S-box after the GF(2^4) inverse
+//   6: as 5, plus a cut after the S-box's input map: the six stages of seed study 002 (§III)
+// The rest of the engine follows so it does not become the critical path: from 3 stages on the
 // GHASH multiplier takes two cycles, and the key-schedule S-boxes use the same internal cuts (one
 // round key every 1 + S-box stages cycles). Throughput stays one line per blocks+1 cycles; latency
 // grows by (STAGES_PER_ROUND - 1) * rounds, and the output FIFO grows with it.

@@ -134,12 +134,12 @@ BLOCK_BYTES = 8  # a flipped ciphertext bit garbles exactly its 8-byte block
 def promised_timing(params: dict[str, int], hint_lead: int) -> dict[str, float]:
     """The architecture's numbers with D = 12 / ROUNDS_PER_STAGE register stages and S = blocks / LANES issue
     cycles: at saturation without hints a line holds the input stage D + S cycles, plus one before the next
-    acceptance; a line hinted hint_lead cycles ahead issues max(1, D + 2 - hint_lead) cycles after acceptance (the
-    hint starts its mask the cycle after it is seen), its last slot leaves the core D cycles after issue and the
-    output FIFO one cycle later."""
+    acceptance; a line hinted hint_lead cycles ahead (0: none) issues max(1, D + 2 - hint_lead) cycles after
+    acceptance (the hint starts its mask the cycle after it is seen), at the latest D + 1 (the mask started at
+    acceptance), its last slot leaves the core D cycles after issue and the output FIFO one cycle later."""
     d = 12 // params.get("ROUNDS_PER_STAGE", 12)
     s = params["LINE_BYTES"] // 8 // params.get("LANES", 2)
-    read = max(1, d + 2 - hint_lead) + s + d
+    read = min(d + 1, max(1, d + 2 - hint_lead)) + s + d
     return {"perf__cycles_per_line": d + s + 1, "perf__read_latency_cycles": read,
             "perf__read_latency_data_cycles": read}
 

@@ -53,12 +53,14 @@ BLOCK_BYTES = 16  # a flipped ciphertext bit garbles exactly its 16-byte block
 
 
 def promised_timing(params: dict[str, int], hint_lead: int) -> dict[str, float]:
-    """The architecture's numbers: the tweak takes NR cycles from acceptance and goes straight into the first
-    data pass, passes x NR cycles of data rounds, one more to out_valid; the next line's tweak overlaps the data
-    passes, so a line every passes x NR + 1 cycles. Decryption takes as long. No prefetch port."""
+    """The architecture's numbers: without a hint the tweak takes NR cycles from acceptance and goes straight into
+    the first data pass, passes x NR cycles of data rounds, one more to out_valid; the next line's tweak overlaps
+    the data passes, so a line every passes x NR + 1 cycles. A hint hint_lead cycles ahead (0: none) starts the
+    tweak the cycle after it is seen, so the line moves to the data stage max(1, NR + 1 - hint_lead) cycles after
+    acceptance, at the latest NR. Decryption takes as long."""
     nr = 14 if params["KEY_BITS"] == 512 else 10
     passes = params["LINE_BYTES"] // 16 // params.get("LANES", 1)
-    read = nr + passes * nr + 1
+    read = min(nr, max(1, nr + 1 - hint_lead)) + passes * nr + 1
     return {"perf__cycles_per_line": passes * nr + 1, "perf__read_latency_cycles": read,
             "perf__read_latency_data_cycles": read}
 

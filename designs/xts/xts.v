@@ -12,14 +12,25 @@
 // out_auth_fail = 0.
 //
 // Two stages, one line in each:
-//   T (tweak): the accepted line waits while a forward-only AES core (round
-//     keys on the fly) computes T, starting in the acceptance cycle.
+//   T (tweak): a forward-only AES core (round keys on the fly) computes T
+//     into a tweak register tagged with its IV. The accepted line looks its
+//     IV up at acceptance: on a hit it uses that T (waiting if T is still
+//     being computed); on a miss the core drops what it computes and starts
+//     on this IV in the acceptance cycle.
 //   D (data):  LANES AES round units in lockstep (aes_lanes_iter, stored
 //     round keys for both directions) process the line LANES blocks per pass,
 //     LINE_BYTES/16/LANES passes of NR cycles back to back; the line register
 //     is transformed in place and is also the output register.
 // T for the next line overlaps D of the current one, so a line costs
 // passes*NR + 1 cycles at saturation.
+//
+// Prefetch hint (pre_valid, pre_iv; optional port group): T depends on the
+// address alone, so the read request can start it before the data arrives.
+// The latest hint waits in a register until the tweak core is idle and the T
+// stage empty, then its T is computed into the tweak register, unless that
+// register already holds (or is computing) that IV. Hints have no ready; tie
+// pre_valid low if unused (an X or Z pre_valid is treated as no hint by
+// simulation: it is sampled by an `if`). A key load drops the hint and T.
 module xts #(
   parameter KEY_BITS   = 256,
   parameter LINE_BYTES = 64,
@@ -45,7 +56,10 @@ module xts #(
   output wire [8*LINE_BYTES-1:0] out_data,
   output wire [127:0]            out_tag,
   output wire                    out_auth_fail,
-  output wire [ID_BITS-1:0]      out_id
+  output wire [ID_BITS-1:0]      out_id,
+  // optional: prefetch hint
+  input  wire                    pre_valid,
+  input  wire [95:0]             pre_iv
 );
   localparam AK = KEY_BITS / 2;          // one AES key
   localparam NB = LINE_BYTES / 16;       // blocks per line
@@ -97,23 +111,35 @@ module xts #(
   wire   key_take  = key_valid && key_ready;
 
   // ---- T stage ----
+  // t_x holds T for tw_iv when t_xv; tw_busy: the core is computing T for
+  // tw_iv. While the T stage holds a line, tw_iv is that line's IV.
   reg [LW-1:0]      t_data;
   reg [127:0]       t_x;
   reg               t_dec;
   reg [ID_BITS-1:0] t_id;
+  reg [95:0]        tw_iv;
+  reg               tw_busy;
+  reg               hint_v;                  // latest unserved hint
+  reg [95:0]        hint_iv;
   wire pop      = out_v && out_ready;
+  wire tw_done  = tw_busy && t_done;
   // The tweak is used straight from the core in the cycle it completes, so a
   // line can move on NR cycles after its acceptance.
-  wire t_have   = t_xv || (t_full && t_done);
+  wire t_have   = t_xv || tw_done;
   wire transfer = t_full && t_have && !d_busy && (!out_v || out_ready);
   assign in_ready = have_key && !t_full;
   wire accept   = in_valid && in_ready;
+  wire in_hit   = (t_xv || tw_busy) && tw_iv == in_iv;
+  wire hint_hit = (t_xv || tw_busy) && tw_iv == hint_iv;
+  wire miss_start = accept && !in_hit;
+  wire hint_start = have_key && !key_take && hint_v && !hint_hit && !tw_busy && !t_full && !accept;
+  wire [95:0] job_iv = miss_start ? in_iv : hint_iv;
   // 96-bit data-unit number, little-endian in 16 bytes
-  wire [127:0] t_block = bswap({32'd0, in_iv});
+  wire [127:0] t_block = bswap({32'd0, job_iv});
 
   aes_lanes_iter #(.KEY_BITS(AK), .LANES(1), .SBOX(SBOX), .DEC(0)) u_tweak (
     .clk(clk), .rst(rst), .key_load(key_take), .key(key[AK-1:0]), .key_busy(t_key_busy),
-    .start(accept), .decrypt(1'b0), .block(t_block),
+    .start(miss_start || hint_start), .decrypt(1'b0), .block(t_block),
     .ready(t_ready), .done(t_done), .result(t_result));
 
   // ---- D stage ----
@@ -161,6 +187,8 @@ module xts #(
       kpend    <= 1'b0;
       t_full   <= 1'b0;
       t_xv     <= 1'b0;
+      tw_busy  <= 1'b0;
+      hint_v   <= 1'b0;
       d_busy   <= 1'b0;
       out_v    <= 1'b0;
     end else begin
@@ -171,13 +199,22 @@ module xts #(
         kpend    <= 1'b0;
         have_key <= 1'b1;
       end
-      if (accept) begin
-        t_full <= 1'b1;
-        t_xv   <= 1'b0;
-      end else if (transfer) begin
-        t_full <= 1'b0;
+      if (accept) t_full <= 1'b1;
+      else if (transfer) t_full <= 1'b0;
+      // tweak jobs; a key load forgets T (the core's blocks in flight are lost)
+      if (key_take) begin
+        tw_busy <= 1'b0;
+        t_xv    <= 1'b0;
+      end else if (miss_start || hint_start) begin
+        tw_busy <= 1'b1;
+        t_xv    <= 1'b0;
+      end else if (tw_done) begin
+        tw_busy <= 1'b0;
+        t_xv    <= 1'b1;
       end
-      if (t_full && t_done) t_xv <= 1'b1;
+      // hints: sampled through `if` so that an undriven pre_valid means none
+      if (pre_valid && !key_take) hint_v <= 1'b1;
+      else if (key_take || hint_start || (hint_v && hint_hit)) hint_v <= 1'b0;
       if (transfer) d_busy <= 1'b1;
       else if (d_busy && d_done && !more) d_busy <= 1'b0;
       if (d_busy && d_done && !more) out_v <= 1'b1;
@@ -189,7 +226,9 @@ module xts #(
       t_dec  <= in_decrypt;
       t_id   <= in_id;
     end
-    if (t_full && t_done) t_x <= bswap(t_result);
+    if (tw_done) t_x <= bswap(t_result);
+    if (miss_start || hint_start) tw_iv <= job_iv;
+    if (pre_valid) hint_iv <= pre_iv;
 
     if (transfer) begin
       d_data <= t_data;

@@ -10,6 +10,8 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from . import catalog
+
 
 @dataclass(frozen=True)
 class Metric:
@@ -24,11 +26,21 @@ def to_json(metrics: dict[str, Metric]) -> str:
 
 
 def write(run: Path, metrics: dict[str, Metric]) -> None:
+    """metrics.json; a name the catalog does not know is a bug in the step that made it, caught before it is sealed."""
+    unknown = catalog.unknown(metrics)
+    if unknown:
+        raise ValueError(f"metrics not in cryptoppa.catalog: {', '.join(unknown)}")
     (run / "metrics.json").write_text(to_json(metrics))
 
 
 def read(run: Path) -> dict[str, Metric]:
     return {k: Metric(**v) for k, v in json.loads((Path(run) / "metrics.json").read_text()).items()}
+
+
+def ordered(metrics: dict[str, Metric]) -> dict[str, Metric]:
+    """In the catalog's order (a fresh and a reused run print alike), family members and unknown names after."""
+    order = {spec.name: i for i, spec in enumerate(catalog.SPECS)}
+    return dict(sorted(metrics.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
 
 
 def values(metrics: dict[str, Metric]) -> dict:

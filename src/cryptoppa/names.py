@@ -1,8 +1,8 @@
 """The one rule for names that reach a tool script: plain identifiers only."""
 
-import math
 import re
 
+from . import limits
 from .errors import InputError
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -22,5 +22,5 @@ def check_synthesis_point(top: str, clock_port: str, params, clock_mhz) -> None:
         check_identifier(name, "parameter name")
         if not isinstance(value, int):
             raise InputError(f"parameter {name}: value must be an integer, got {value!r}")
-    if not (isinstance(clock_mhz, (int, float)) and math.isfinite(clock_mhz) and clock_mhz > 0):
-        raise InputError(f"clock must be a finite positive frequency in MHz, got {clock_mhz}")
+        limits.PARAM_VALUE.check(value, f"parameter {name}")
+    limits.CLOCK_MHZ.check(clock_mhz, "clock")

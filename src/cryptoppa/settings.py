@@ -69,3 +69,11 @@ def markdown_table() -> str:
     rows = ["| variable | default | what it sets |", "|---|---|---|"]
     rows += [f"| `{name}` | {default} | {meaning} |" for name, (default, meaning) in VARIABLES.items()]
     return "\n".join(rows)
+
+
+def cache_origin(env=None) -> str:
+    """What chose the run cache, to name it in a message about it."""
+    env = os.environ if env is None else env
+    if env.get("CRYPTOPPA_CACHE"):
+        return "CRYPTOPPA_CACHE"
+    return "CRYPTOPPA_HOME's run cache" if env.get("CRYPTOPPA_HOME") else "the run cache"

@@ -6,16 +6,16 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from . import userfiles
 from .errors import InputError
 
 _REQUIRED = object()
 
 
-def read(path: Path) -> dict:
+def read(path: Path, what: str = "TOML file") -> dict:
+    text = userfiles.read_text(Path(path), what)
     try:
-        return tomllib.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InputError(f"{path}: not valid TOML: {err}") from None
 

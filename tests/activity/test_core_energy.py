@@ -20,7 +20,7 @@ from cryptoppa.flow.core_energy import annotated_power, core_energy
 from cryptoppa.pdk import get, liberty
 from cryptoppa.sim.core_sim import run_core
 from cryptoppa.sw import build_firmware, check_results, compile_elf
-from cryptoppa.sweep.point import flow_point
+from cryptoppa.stages import flow_point
 
 pytestmark = pytest.mark.eda
 HERE = Path(__file__).parent
@@ -35,7 +35,7 @@ def mc(tmp_path_factory):
     ppa = cores._ppa("rv32_mc", 0, cores.CoreMatrix(), cache)
     assert ppa["ppa_status"] in ("ok", "cached"), ppa["ppa_error"]
     run_dir, lib = Path(ppa["ppa_run_dir"]), liberty(get("freepdk45"), "nom")
-    point = flow_point(cores.core_point("rv32_mc", 0, cores.CoreMatrix()), work / "generated")
+    point = flow_point(cores.core_point("rv32_mc", 0, cores.CoreMatrix()).request(), work)
     return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=cache / "gatesim"), lib, point
 
 

@@ -8,6 +8,7 @@ import pytest
 from cryptoppa.baselines import cores
 from cryptoppa.errors import CryptoppaError
 from cryptoppa.report import options
+from support import run_cli
 
 pytestmark = pytest.mark.eda
 
@@ -45,5 +46,14 @@ def test_matrix_rejects_unknown_names():
         cores.CoreMatrix(variants=("fast",))
     with pytest.raises(CryptoppaError, match="unknown optimization level '-O9'"):
         cores.CoreMatrix(opts=("-O9",))
+    with pytest.raises(CryptoppaError, match="CBC page size 1000"):
+        cores.CoreMatrix(cbc_bytes=(1000,))
     full = cores.CoreMatrix.full()
     assert ("rv32_pipe", 1, "zk", 256, "-Os") in set(full.runs())
+
+
+def test_cli_takes_cbc_pages_and_names_bad_sizes(tmp_path):
+    bad = run_cli("core-baseline", "--out", tmp_path / "c", "--cbc-bytes", "1k")
+    assert bad.returncode == 2 and "--cbc-bytes '1k': expected comma-separated integers" in bad.stderr
+    odd = run_cli("core-baseline", "--out", tmp_path / "c", "--cbc-bytes", "1024,1000")
+    assert odd.returncode == 2 and "CBC page size 1000" in odd.stderr

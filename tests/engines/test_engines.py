@@ -18,9 +18,10 @@ from cryptoppa.designs import interface
 from cryptoppa.designs.arrays import array_design
 from cryptoppa.flow import characterize, design_point
 from cryptoppa.flow.compose import ArrayPoint
+from cryptoppa.feasibility.latency import latency_at_lead
 from cryptoppa.flow.compose import perf as compose_perf
 from cryptoppa.metrics import Metric
-from cryptoppa.sim.perf import PREFETCH_LEAD, measure_design
+from cryptoppa.sim.perf import design_read_latencies, measure_design
 from cocotb_runner import run_engine
 from engine_driver import load_reference
 from port_check import engine_ports
@@ -98,16 +99,53 @@ def test_random_lines_corruption_hints_throughput_and_latency(name, params, tmp_
     saturation = json.loads((tmp_path / "perf.json").read_text())["encrypt"]
     isolated = json.loads((tmp_path / "latency.json").read_text())
     # The flow's plain-Verilog bench (cryptoppa.sim.perf) must measure what cocotb measured: throughput and
-    # latency at saturation, and the read latency of an isolated decrypt (hinted where the engine has the port).
+    # latency at saturation, and the read latency of an isolated decrypt without a hint and, where the engine has
+    # the prefetch port, with one as many cycles ahead as the unhinted result takes.
     flow = measure_design(d, full, tmp_path / "perf")
-    read = "decrypt_hint" if "prefetch" in d.groups else "decrypt_no_hint"
     assert flow["perf__cycles_per_line"] == saturation["cycles_per_line"]
     assert flow["perf__latency_cycles"] == saturation["latency"]
-    assert flow["perf__read_latency_cycles"] == isolated[f"{read}_out"]
-    assert flow["perf__read_latency_data_cycles"] == isolated.get(f"{read}_early", isolated[f"{read}_out"])
-    # ...and what the architecture promises, where the family states it.
-    promised = getattr(load_reference(d.verify.reference), "promised_timing", lambda p, lead: {})(full, PREFETCH_LEAD)
-    assert {k: flow[k] for k in promised} == promised
+    runs = {"": "decrypt_no_hint"}
+    if "prefetch" in d.groups:
+        assert flow["perf__read_latency_hint_lead_cycles"] == isolated["decrypt_hint_lead"]
+        runs["hinted_"] = "decrypt_hint"
+    for metric, run in runs.items():
+        assert flow[f"perf__read_latency_{metric}cycles"] == isolated[f"{run}_out"]
+        assert flow[f"perf__read_latency_{metric}data_cycles"] == isolated.get(f"{run}_early", isolated[f"{run}_out"])
+    # ...and what the architecture promises, where the family states it, without a hint and at that lead.
+    promised = getattr(load_reference(d.verify.reference), "promised_timing", lambda p, lead: {})
+    assert {k: flow[k] for k in promised(full, 0)} == promised(full, 0)
+    if "prefetch" in d.groups:
+        at_lead = promised(full, flow["perf__read_latency_hint_lead_cycles"])
+        assert {k: flow[k.replace("read_latency_", "read_latency_hinted_")] for k in at_lead
+                if k.startswith("perf__read_latency")} == {k: v for k, v in at_lead.items()
+                                                           if k.startswith("perf__read_latency")}
+
+
+def prefetch_sets() -> list:
+    return [p for p in ci_sets() if "prefetch" in designs.get(p.values[0]).groups]
+
+
+@pytest.mark.eda
+@pytest.mark.parametrize("name,params", prefetch_sets())
+def test_read_latency_at_any_hint_lead(name, params, tmp_path):
+    """The flow records the read latency at two hint leads (none, and one long enough for every precomputation);
+    the report derives every other lead from them (feasibility.latency.latency_at_lead). Simulated at leads where
+    the precomputation is not ready yet, just ready and long done, the engine must match that derivation and the
+    formula of designs/README.md (the family's promised_timing)."""
+    d = designs.get(name)
+    full = d.resolve_params(params)
+    promised = load_reference(d.verify.reference).promised_timing
+    ends = design_read_latencies(d, full, tmp_path / "ends", [0, 1000])
+    (no_hint, no_hint_data), (hinted, hinted_data) = ends[0], ends[1000]
+    ready = int(no_hint_data - hinted_data) + 1  # the shortest lead at which the precomputation is done
+    leads = sorted(lead for lead in {1, 2, ready // 2, ready - 2, ready - 1, ready, ready + 1, 2 * ready} if lead > 0)
+    got = design_read_latencies(d, full, tmp_path / "leads", leads)
+    for lead in leads:
+        derived = (latency_at_lead(no_hint, hinted, lead), latency_at_lead(no_hint_data, hinted_data, lead))
+        formula = promised(full, lead)
+        assert got[lead] == derived == (formula["perf__read_latency_cycles"], formula["perf__read_latency_data_cycles"]), \
+            f"{name} {params}: hint lead {lead}"
+    assert got[1] == ends[0] and got[2 * ready] == ends[1000]  # a hint at the line gains nothing; long ones the most
 
 
 @pytest.mark.eda

@@ -2,7 +2,7 @@
 
 The reference S-box is computed here from its definition (multiplicative inverse in
 GF(2^8) mod x^8+x^4+x^3+x+1, then the affine map), not taken from a table. One plain Icarus
-testbench instantiates every variant (forward/inverse x STAGES 0/1/2), streams all 256 inputs
+testbench instantiates every variant (forward/inverse x STAGES 0-4), streams all 256 inputs
 one per cycle and prints the outputs; the check accounts for each variant's latency.
 """
 from __future__ import annotations
@@ -28,26 +28,17 @@ def test_reference_sbox_sane():
     assert sorted(sb) == list(range(256))
 
 
-TB = """
-module tb;
-  reg clk = 0; reg [7:0] x = 0; integer i;
-  wire [7:0] f0, f1, f2, r0, r1, r2;
-  aes_sbox_cf     #(.STAGES(0)) uf0 (.clk(clk), .in(x), .out(f0));
-  aes_sbox_cf     #(.STAGES(1)) uf1 (.clk(clk), .in(x), .out(f1));
-  aes_sbox_cf     #(.STAGES(2)) uf2 (.clk(clk), .in(x), .out(f2));
-  aes_inv_sbox_cf #(.STAGES(0)) ur0 (.clk(clk), .in(x), .out(r0));
-  aes_inv_sbox_cf #(.STAGES(1)) ur1 (.clk(clk), .in(x), .out(r1));
-  aes_inv_sbox_cf #(.STAGES(2)) ur2 (.clk(clk), .in(x), .out(r2));
-  initial begin
-    for (i = 0; i < 260; i = i + 1) begin
-      x = i[7:0];
-      #1 $display("%0d %h %h %h %h %h %h", i, f0, f1, f2, r0, r1, r2);
-      #4 clk = 1; #5 clk = 0;
-    end
-    $finish;
-  end
-endmodule
-"""
+STAGES = (0, 1, 2, 3, 4)
+TB = (
+    "module tb;\n  reg clk = 0; reg [7:0] x = 0; integer i;\n"
+    + "".join(f"  wire [7:0] f{k}, r{k};\n"
+              f"  aes_sbox_cf     #(.STAGES({k})) uf{k} (.clk(clk), .in(x), .out(f{k}));\n"
+              f"  aes_inv_sbox_cf #(.STAGES({k})) ur{k} (.clk(clk), .in(x), .out(r{k}));\n" for k in STAGES)
+    + "  initial begin\n    for (i = 0; i < 260; i = i + 1) begin\n      x = i[7:0];\n"
+    + '      #1 $display("%0d' + " %h" * (2 * len(STAGES)) + '", i, '
+    + ", ".join(f"f{k}" for k in STAGES) + ", " + ", ".join(f"r{k}" for k in STAGES) + ");\n"
+    + "      #4 clk = 1; #5 clk = 0;\n    end\n    $finish;\n  end\nendmodule\n"
+)
 
 
 @pytest.mark.skipif(shutil.which("iverilog") is None, reason="needs Icarus Verilog")
@@ -64,11 +55,11 @@ def test_sbox_cf_exhaustive(tmp_path: Path):
     rows = {}
     for line in out.splitlines():
         f = line.split()
-        if len(f) == 7 and f[0].isdigit():
+        if len(f) == 1 + 2 * len(STAGES) and f[0].isdigit():
             rows[int(f[0])] = f[1:]
     assert len(rows) == 260
     # column -> (reference, latency in cycles): the value printed in cycle i belongs to input i-lat
-    cols = [(sb, 0), (sb, 1), (sb, 2), (inv, 0), (inv, 1), (inv, 2)]
+    cols = [(sb, k) for k in STAGES] + [(inv, k) for k in STAGES]
     bad = []
     for c, (ref, lat) in enumerate(cols):
         for x in range(256):

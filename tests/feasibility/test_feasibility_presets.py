@@ -1,9 +1,10 @@
 import dataclasses
+import math
 
 import pytest
 
 from cryptoppa.errors import InputError
-from cryptoppa.feasibility.presets import KINDS, get_preset, load_presets, resolve_bandwidth
+from cryptoppa.feasibility.presets import KINDS, get_preset, load_presets, parse_presets, resolve_bandwidth
 
 EXPECTED_GBPS = {
     "nexus-7": 5.3, "nexus-10": 12.8, "iphone-5": 8.5, "ipad-3": 12.8, "desktop-25.6": 25.6, "desktop-21": 21,
@@ -65,3 +66,29 @@ def test_resolve_rejects_bad_factors(kwargs):
 def test_resolve_unknown_text_mentions_presets():
     with pytest.raises(ValueError, match="ddr4-3200"):
         resolve_bandwidth("ddr4-9999")
+
+
+DRAM = ("desktop-25.6", "desktop-21", "ddr4-3200", "ddr5-4800", "ddr5-5600", "ddr5-6400", "lpddr5-6400")
+
+
+def test_dram_timing_is_sourced_and_its_access_is_trcd_plus_tcl():
+    """Every DRAM preset with a standard speed bin at hand states tRCD, tCL and tRP with their source; the access
+    time an engine's latency is compared with (and its hint lead computed from) is tRCD + tCL of the same bin."""
+    for name, preset in load_presets().items():
+        if name not in DRAM:
+            assert math.isnan(preset.trcd_ns) and math.isnan(preset.access_ns), f"{name}: timing without a source"
+            continue
+        assert preset.access_ns == pytest.approx(preset.trcd_ns + preset.tcl_ns)
+        assert 10 < preset.trcd_ns < 25 and 10 < preset.tcl_ns < 25 and 10 < preset.trp_ns < 25, name
+        assert "JEDEC" in preset.timing_source and preset.access_source == preset.timing_source
+    # DDR5-6400A, 46-46-46 at 3200 MHz: 46 / 3.2 = 14.375 ns each
+    assert get_preset("ddr5-6400").access_ns == pytest.approx(2 * 46 / 3.2)
+    assert get_preset("ddr4-3200").access_ns == pytest.approx(2 * 22 / 1.6)
+
+
+def test_dram_timing_is_all_or_nothing(tmp_path):
+    entry = {"name": "x", "bandwidth": "1 GB/s", "kind": "channel", "source": "s", "trcd_ns": 14.0}
+    with pytest.raises(InputError, match="trcd_ns, tcl_ns, trp_ns"):
+        parse_presets({"preset": [entry]})
+    with pytest.raises(InputError, match="positive"):
+        parse_presets({"preset": [{**entry, "tcl_ns": 14.0, "trp_ns": -1.0, "timing_source": "t"}]})

@@ -3,7 +3,8 @@
 import pytest
 
 from cryptoppa.errors import InputError
-from cryptoppa.feasibility.metadata import SCHEMES, Access, get_scheme, overhead, tree_levels
+from cryptoppa.feasibility.metadata import (SCHEMES, Access, format_size, get_scheme, overhead, parse_size,
+                                            traffic_range, tree_levels)
 
 SGX = get_scheme("ctr-mac-tree")
 
@@ -40,3 +41,26 @@ def test_every_scheme_names_its_engine_and_source():
         Access(hit_rate=1.5)
     with pytest.raises(InputError, match="access pattern"):
         Access(pattern="random")
+
+
+def test_traffic_range_bounds_the_hit_rate_on_the_stated_footprint():
+    """Streaming is the best case and uncached the worst; any hit rate lies between, and the counter tree's depth
+    (so its uncached traffic) grows with the protected footprint."""
+    cases = traffic_range(SGX, Access(hit_rate=0.9))
+    assert list(cases) == ["streaming", "uncached", "hit rate 0.9"]
+    assert cases["streaming"].extra_traffic < cases["hit rate 0.9"].extra_traffic < cases["uncached"].extra_traffic
+    assert cases["uncached"].extra_traffic == pytest.approx(5 * 4 / 3)  # 5 lines, each with a write-back share
+    assert "96 MiB protected (SGX MEE's region, the default)" in cases["streaming"].note
+    big = Access(pattern="uncached", write_fraction=0.0, protected_bytes=parse_size("16GiB"))
+    # 16 GiB: 2^28 lines, 2^25 counter lines, then 2^22, 2^19, 2^16, 2^13, 2^10, 2^7 in DRAM (2^4 lines stay on die)
+    assert tree_levels(SGX, big) == [2**25, 2**22, 2**19, 2**16, 2**13, 2**10, 2**7]
+    assert overhead(SGX, big).extra_traffic == pytest.approx(8.0) and "16 GiB protected" in overhead(SGX, big).note
+    assert list(traffic_range(get_scheme("xts"))) == ["streaming", "uncached"]
+
+
+def test_footprint_sizes():
+    assert parse_size("96MiB") == 96 * 2**20 and parse_size("4 GB") == 4e9 and parse_size("1e9") == 1e9
+    assert format_size(96 * 2**20) == "96 MiB" and format_size(4e9) == "4 GB"
+    for bad in ("-1GiB", "0", "lots", "16 GiBs"):
+        with pytest.raises(InputError, match="protected footprint"):
+            parse_size(bad)

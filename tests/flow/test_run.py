@@ -42,13 +42,21 @@ def test_area_is_the_sum_of_cell_areas(counter_run):
     assert m["synth__design__instance__count"] == len(cells)
     assert m["synth__design__instance__area__stdcell"] == pytest.approx(sum(areas[c] for c in cells), rel=1e-9)
     assert m["synth__design__instance__count__sequential"] == 16 == sum(c.startswith("sff") for c in cells)
+    # Gate equivalents: the same area in units of the library's NAND2 X1 (na2_x1 in FlexLib).
+    assert m["synth__design__ge__area"] == areas["na2_x1"]
+    assert m["synth__design__instance__area__stdcell__kge"] == pytest.approx(
+        m["synth__design__instance__area__stdcell"] / areas["na2_x1"] / 1000, rel=1e-12)
 
 
 def test_fmax_and_power_are_consistent(counter_run):
     m = load_metrics(counter_run)
     period = m["timing__clock__period"]
     assert period == pytest.approx(1000 / 225)
-    assert m["timing__fmax__mhz"] == pytest.approx(1000 / (period - m["timing__setup__ws"]), rel=1e-9)
+    # fmax is register to register; no class of paths has less slack than the worst of every path.
+    assert m["timing__fmax__basis"] == "reg2reg"
+    assert m["timing__fmax__mhz"] == pytest.approx(1000 / (period - m["timing__setup__ws__reg2reg"]), rel=1e-9)
+    classes = [m[f"timing__setup__ws__{c}"] for c in ("reg2reg", "in2reg", "reg2out", "in2out")]
+    assert m["timing__setup__ws"] == pytest.approx(min(c for c in classes if c is not None), abs=1e-6)
     parts = m["power__internal__total"] + m["power__switching__total"] + m["power__leakage__total"]
     assert m["power__total"] == pytest.approx(parts, rel=1e-5)
     # Repair (b): with operating conditions, switching and flip-flop internal power are no longer zero.

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cryptoppa import designs, fpga
+from cryptoppa import designs, stages
 from cryptoppa.fpga import targets
 from cryptoppa.sweep import spec as spec_mod
 from cryptoppa.sweep.point import STATUS_FAILED, run_point
@@ -30,8 +30,8 @@ def test_counter_through_synth_xilinx(runs_dir):
 
 @pytest.mark.timeout(180)  # a few seconds once the WebAssembly build is compiled; the first call compiles it (~50 s)
 def test_counter_through_nextpnr_ecp5(runs_dir):
-    result = fpga.characterize_fpga(fpga.fpga_point(designs.get("counter"), "ecp5-25k", 150.0, {"WIDTH": 16},
-                                                    seed=3), runs_dir)
+    result = stages.run_request(stages.Request(designs.get("counter"), (("WIDTH", 16),), "ecp5-25k", 150.0, seed=3),
+                                runs_dir)
     got = load_metrics(result.run_dir)
     assert got["route__design__instance__count__trellis_ff"] == 16
     assert 50 < got["timing__fmax__mhz"] < 1000 and got["timing__fmax__goal__mhz"] == 150
@@ -56,8 +56,7 @@ def test_a_design_too_big_for_the_device_is_a_failed_row(tmp_path, monkeypatch):
 @pytest.mark.full
 @pytest.mark.timeout(300)
 def test_counter_through_nextpnr_nexus_behind_the_io_ring(runs_dir):
-    result = fpga.characterize_fpga(fpga.fpga_point(designs.get("counter"), "nexus-40", 150.0, {"WIDTH": 16}),
-                                    runs_dir)
+    result = stages.run_request(stages.Request(designs.get("counter"), (("WIDTH", 16),), "nexus-40", 150.0), runs_dir)
     got = {name: m.value for name, m in result.metrics.items()}  # synthesis and placement runs together
     assert got["synth__ring__count__ff"] == 2 + 16 + 1  # rst, en, the capture bit and 16 output bits
     assert got["route__design__instance__count__oxide_ff"] >= 16 + 19

@@ -8,7 +8,7 @@ import pytest
 from cryptoppa import designs, fpga
 from cryptoppa.errors import InputError
 from cryptoppa.fpga import resources
-from cryptoppa.fpga.compare import compare_to_study
+from cryptoppa.fpga.study_fit import compare_to_study
 from cryptoppa.sweep import spec as spec_mod
 
 
@@ -191,11 +191,25 @@ def test_report_lists_every_family_by_primitive_and_the_family_needing_fewest_de
     build_report(tmp_path / "r", tmp_path / "out")
     text = (tmp_path / "out" / "report.md").read_text()
     answer = text[:text.index("## FPGA targets")]
-    assert ("Fewest LFE5UM-85F-CABGA381 devices for desktop-25.6: prince, 26 devices (4 engines each at 40 MHz); "
-            "the other families need gcm_iter 50") in answer
+    assert ("Fewest LFE5UM-85F-CABGA381 devices for desktop-25.6: prince, 26 devices (4 engines each: copies of "
+            "one engine; no larger array routed); the other families need gcm_iter 50") in answer
     assert "fewest LUTs first: prince 3,000 LUTs, 900 FFs; gcm_iter 4,797 LUTs, 1,781 FFs" in answer
     assert re.search(r"\| prince +\| xc7 +\| 3000 \| 3000 \| +0 \|", text)  # design, target, LUTs, LUT6, LUT5
     assert "costs  over" not in text and "| prince   | FFs" not in text  # one N is no line against N
+
+
+def test_devices_come_from_the_largest_array_measured_on_the_device():
+    import pandas as pd
+    from cryptoppa.fpga.devices import fpga_options
+    base = {"design": "gcm_iter", "pdk": "ecp5-85k", "status": "ok", "seed": 1}
+    # One engine: 60 MHz, 0.512 Gb/s, 8 copies fit (4.1 Gb/s a device); the array of 8 routes at only 49.1 MHz.
+    rows = [{**base, "n": 1, "timing__fmax__mhz": 60.0, "route__device__copies_fit": 8.0,
+             "perf__throughput_at_fmax__gbps": 0.512},
+            {**base, "n": 8, "timing__fmax__mhz": 49.1, "route__device__copies_fit": 1.0,
+             "perf__throughput_at_fmax__gbps": 8 * 64 * 8 * 49.1e6 / 60 / 1e9}]
+    (option,) = fpga_options(pd.DataFrame(rows), "desktop-25.6").to_dict("records")
+    assert option["engines per device"] == 8 and option["devices for desktop-25.6"] == 62  # not 51 from copies
+    assert "array of 8 measured at 49.1 MHz" in option["device basis"]
 
 
 @pytest.mark.parametrize("line", [

@@ -5,14 +5,14 @@ from types import SimpleNamespace
 import pandas as pd
 import pytest
 
-from cryptoppa import designs
+from cryptoppa import designs, pdk, stages
 from cryptoppa.errors import InputError
-from cryptoppa.flow import design_point
-from cryptoppa.flow.route import route_point
 from cryptoppa.pnr import blif, layers, spef
 from cryptoppa.pnr.plan import routed_sta
 from cryptoppa.report import analysis, tables
 from cryptoppa.sweep import spec
+
+RC = pdk.get("freepdk45").routing.rc_per_um  # the descriptor's [routing] table
 
 BLIF = """.model top
 .inputs clk a
@@ -44,8 +44,8 @@ def test_spef_branch_per_load(tmp_path):
                                                        ["subckt_1_xr2_x1", "i0", 4.0, 0.0]]},
             "y(0)": {"layers": {}, "plugs": [["subckt_1_xr2_x1", "q", 4.0, 0.0]]}}
     written = spef.write_spef(tmp_path / "r.spef", "top", nets, blif.subckts(path), blif.ports(path),
-                              {"inv_x1": {"i": "I", "nq": "O"}, "xr2_x1": {"i0": "I", "i1": "I", "q": "O"}}, set())
-    r, c = layers.RC_PER_UM["metal2"]
+                              {"inv_x1": {"i": "I", "nq": "O"}, "xr2_x1": {"i0": "I", "i1": "I", "q": "O"}}, set(), RC)
+    r, c = RC["metal2"]
     assert written == {"_1_": (10.0, pytest.approx(10 * r), pytest.approx(10 * c))}
     text = (tmp_path / "r.spef").read_text()
     assert "*I _5_:nq O" in text and "*I \\\\u\\.x:i0 I" in text  # the escaped instance name
@@ -59,9 +59,9 @@ def test_spef_clock_is_capacitance_only(tmp_path):
     nets = {"clk": {"layers": {"metal3": 100.0}, "plugs": [["subckt_0_inv_x1", "i", 0.0, 0.0],
                                                          ["subckt_1_xr2_x1", "i1", 50.0, 0.0]]}}
     spef.write_spef(tmp_path / "r.spef", "top", nets, blif.subckts(path), {"a": "I"},
-                    {"inv_x1": {"i": "I"}, "xr2_x1": {"i1": "I"}}, set(), clock="a")
+                    {"inv_x1": {"i": "I"}, "xr2_x1": {"i1": "I"}}, set(), RC, clock="a")
     text = (tmp_path / "r.spef").read_text()
-    assert f"1 a:1 {100 * layers.RC_PER_UM['metal3'][1]:.6g}\n*RES" in text
+    assert f"1 a:1 {100 * RC['metal3'][1]:.6g}\n*RES" in text
     assert all(float(line.split()[-1]) <= 1e-6 for line in text.split("*RES\n")[1].splitlines()[:-1])
 
 
@@ -75,7 +75,7 @@ def test_spef_names():
 
 
 def test_wire_rc_is_per_layer():
-    r, c = layers.net_rc({"metal1": 1.0, "metal3": 2.0})
+    r, c = layers.net_rc({"metal1": 1.0, "metal3": 2.0}, RC)
     assert r == pytest.approx(5.4286e-3 + 2 * 3.5714e-3) and c == pytest.approx(7.41819e-2 + 2 * 8.88758e-2)
 
 
@@ -104,9 +104,10 @@ def test_sweep_stage_key(tmp_path):
 
 def test_route_refuses_a_library_without_layouts(tmp_path):
     d = designs.get("counter")
-    point = design_point(d, pdk="nangate45", corner="typ", clock_mhz=225.0, params=d.resolve_params({}))
-    with pytest.raises(InputError, match="Nangate45 LEF path is not implemented"):
-        route_point(point, tmp_path)
+    req = stages.Request(d, tuple(d.resolve_params({}).items()), "nangate45/typ", 225.0, stage="route")
+    assert stages.refusal(req).field == "target" and "[routing]" in stages.refusal(req).expected
+    with pytest.raises(InputError, match="routing"):
+        stages.run_request(req, tmp_path)
     assert not list(tmp_path.iterdir())
 
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from cryptoppa import designs
-from cryptoppa.flow import design_point
-from cryptoppa.flow.route import route_point
+from types import SimpleNamespace
+
+from cryptoppa import designs, metrics, stages
 from cryptoppa.pnr import coriolis_env
 from cryptoppa.sweep.point import run_point
 from cryptoppa.sweep.spec import SweepPoint
@@ -24,15 +24,20 @@ def coriolis(flexlib_home):
     return coriolis_env.ensure(echo=lambda *_: None)  # ~2 min on a machine without it, then a no-op
 
 
-def _point(name, **params):
+def _route(name, runs_dir, **params):
+    """(synthesis, routed) of a design through the route stage: each a run folder with its own metrics."""
     d = designs.get(name)
-    return design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=d.resolve_params(params))
+    req = stages.Request(d, tuple(sorted(d.resolve_params(params).items())), "freepdk45/nom", 225.0, stage="route")
+    outcome = stages.run_request(req, runs_dir)
+    synth, routed = outcome.sources
+    return (SimpleNamespace(run_dir=synth, metrics=metrics.read(synth), built=outcome.built),
+            SimpleNamespace(run_dir=routed, metrics=metrics.read(routed), built=outcome.built))
 
 
 @pytest.fixture(scope="module")
 def counter_routed(coriolis, runs_dir):
     start = time.monotonic()
-    synth, routed = route_point(_point("counter", WIDTH=8), runs_dir)
+    synth, routed = _route("counter", runs_dir, WIDTH=8)
     return synth, routed, time.monotonic() - start
 
 
@@ -80,7 +85,7 @@ def test_every_routed_net_reaches_opensta(counter_routed):
 
 def test_routing_is_cached_like_other_steps(counter_routed, runs_dir):
     _, routed, _ = counter_routed
-    again = route_point(_point("counter", WIDTH=8), runs_dir)[1]
+    again = _route("counter", runs_dir, WIDTH=8)[1]
     assert again.run_dir == routed.run_dir and not again.built
     manifest = json.loads((routed.run_dir / "run.json").read_text())
     assert manifest["tools"]["coriolis"].startswith("coriolis-eda 2.5.4")
@@ -90,7 +95,7 @@ def test_routing_is_cached_like_other_steps(counter_routed, runs_dir):
 @pytest.mark.full
 def test_gcm_iter_routes(coriolis, runs_dir):
     # 6 to 7 min of placement and routing on one core: the design the README states the ratios for.
-    synth, routed = route_point(_point("gcm_iter"), runs_dir)
+    synth, routed = _route("gcm_iter", runs_dir)
     assert _v(routed, "route__unrouted__segments") == 0
     assert _v(routed, "finish__timing__fmax__mhz") <= _v(synth, "timing__fmax__mhz")
     assert _v(routed, "finish__power__total") >= _v(synth, "power__total")

@@ -6,7 +6,8 @@ from conftest import synthetic_frame, write_results
 
 from cryptoppa.cli import cli
 from cryptoppa.report.compare import compare
-from cryptoppa.report.load import AREA, POWER, load_results
+from cryptoppa.catalog import AREA, POWER
+from cryptoppa.report.load import load_results
 
 
 @pytest.fixture

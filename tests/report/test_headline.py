@@ -8,9 +8,12 @@ from conftest import CLOCK_MHZ, TRUTH
 
 from cryptoppa.feasibility.presets import resolve_bandwidth
 from cryptoppa.report import analysis, headline
-from cryptoppa.report.labels import fixed_text, short_labels
+from cryptoppa.report.answer import answer_rows
+from cryptoppa.report.basis import basis_of, engine_power
+from cryptoppa.report.labels import fixed_per_design, fixed_text, short_labels
 from cryptoppa.report.load import load_results
 from cryptoppa.report.study_side import side_by_side
+from cryptoppa.report.traffic import scheme_traffic
 
 
 def _sections(md: str) -> list[str]:
@@ -41,34 +44,45 @@ def report_md(built_report):
     return (built_report[1] / "report.md").read_text()
 
 
-def test_answer_then_study_come_first(report_md):
+def test_answer_then_basis_then_study_come_first(report_md):
     sections = _sections(report_md)
-    assert sections[0].startswith("Answer: engines, area and power for 25.6 GB/s")
-    assert sections[1] == "Beside the 2013 study"
-    assert sections[-2:] == ["Points", "Source"]
+    assert sections[0] == "Answer: what 25.6 GB/s of memory bandwidth costs"
+    assert sections[1:3] == ["Basis", "Beside the 2013 study"]
+    assert sections[-1] == "Appendix" and report_md.index("### Points") > report_md.index("## Appendix")
 
 
 def test_headline_numbers(synthetic_module, report_md):
-    answer, presets = _tables_in(report_md, "Answer")
-    rows = answer
-    assert rows[0] == ["design", "per-engine Gb/s", "engines", "total area mm²", "total power W"]
+    at_study, at_fmax = _tables_in(report_md, "Answer")
+    rows = at_study
+    assert rows[0] == ["design", "engines", "area mm²", "kGE", "power W", "pJ/byte", "read latency ns",
+                       "extra traffic %"]
+    assert at_fmax[0][:3] == ["design", "fmax MHz", "engines"]
     bits = resolve_bandwidth("desktop-25.6").bits_per_second
     results = load_results(synthetic_module)
-    feas = analysis.feasibility(results, analysis.group_fits(results), ["desktop-25.6"]).set_index("design")
+    feas = analysis.engines_for_bandwidths(results, analysis.group_fits(results), ["desktop-25.6"]).set_index("design")
     by_design = {r[0]: r for r in rows[1:]}
     assert set(by_design) == set(TRUTH)  # only the design varies: the fixed parameters are stated once
     for design, truth in TRUTH.items():
         per_engine = CLOCK_MHZ * 1e6 * 64 * 8 / truth[4]
+        streaming, uncached = scheme_traffic(design)  # the engines also carry their scheme's metadata
         row = by_design[design]
-        assert int(row[2]) == math.ceil(bits / per_engine - 1e-9)
-        assert float(row[1]) == pytest.approx(per_engine / 1e9, rel=5e-4)
-        assert float(row[3]) == pytest.approx(feas.loc[design, "area_mm2"], rel=5e-4)
+        assert int(row[1]) == math.ceil(bits * (1 + streaming) / per_engine - 1e-9)
+        assert float(row[2]) == pytest.approx(feas.loc[design, "area_mm2"], rel=5e-4)
         assert float(row[4]) == pytest.approx(feas.loc[design, "power_w"], rel=5e-4)
-    assert "Fixed for every design below: LINE_BYTES=64, freepdk45/nom, 225MHz, a=0.1." in report_md
-    assert [h.split(" (")[0] for h in presets[0][1:]] == [p for p in headline.DEFAULT_PRESETS]
-    ddr4 = {r[0]: r[1] for r in presets[1:]}  # DDR4-3200 is 25.6 GB/s too: the same answer
-    for design in TRUTH:
-        assert ddr4[design] == f"{by_design[design][2]} · {by_design[design][3]} · {by_design[design][4]}"
+        assert row[7] == f"{streaming * 100:.3g}–{uncached * 100:.3g}"  # a range, not the best case alone
+    assert "Every design above: LINE_BYTES=64, freepdk45/nom, 225MHz, a=0.1." in report_md
+    others = _tables_in(report_md, "Other memories")[0]
+    assert [h.split(" (")[0] for h in others[0][1:]] == list(headline.DEFAULT_PRESETS)
+
+
+def test_array_power_is_never_below_n_engines(synthetic_results):
+    results = load_results(synthetic_results)
+    fits = analysis.group_fits(results)
+    for name in ("desktop-25.6", "hbm3"):
+        bits = resolve_bandwidth(name).bits_per_second
+        for config, totals, mhz in answer_rows(results, fits, bits, "study"):
+            assert totals.power_w >= totals.engines * engine_power(config, mhz, load=totals.load) * (1 - 1e-12)
+            assert totals.area_mm2 * 1e6 >= totals.engines * config["area_um2"] * (1 - 1e-12)
 
 
 def test_headline_readable_digits(report_md):
@@ -84,8 +98,8 @@ def test_headline_readable_digits(report_md):
 def test_study_side_by_side(synthetic_results):
     results = load_results(synthetic_results)
     fits = analysis.group_fits(results)
-    feas = analysis.feasibility(results, fits, ["desktop-25.6"])
-    table = side_by_side(results, fits, feas).set_index("quantity")
+    rows = answer_rows(results, fits, resolve_bandwidth("desktop-25.6").bits_per_second, "study", metadata=False)
+    table = side_by_side(results, fits, rows, basis_of(results)).set_index("quantity")
     slope = table.loc["area per added engine (slope) µm²"]
     assert slope["001"] == "001 Eq. 5.5" and slope["2013 study"] == 74125 and slope["design"] == "gcm_iter"
     assert slope["ours / study"] == pytest.approx(TRUTH["gcm_iter"][0] / 74125, rel=0.01)
@@ -100,5 +114,6 @@ def test_labels_keep_what_varies():
     a = "gcm_iter [DIGIT=16,SBOX=0] freepdk45/nom 225MHz a=0.1"
     b = "gcm_iter [DIGIT=64,SBOX=0] freepdk45/nom 225MHz a=0.1"
     c = "cbc_mac [DIGIT=16,SBOX=0] freepdk45/nom 225MHz a=0.1"
-    assert short_labels([a, b, c]) == {a: "gcm_iter DIGIT=16", b: "gcm_iter DIGIT=64", c: "cbc_mac DIGIT=16"}
+    assert short_labels([a, b, c]) == {a: "gcm_iter DIGIT=16", b: "gcm_iter DIGIT=64", c: "cbc_mac"}
     assert fixed_text([a, b]) == "SBOX=0, freepdk45/nom, 225MHz, a=0.1"
+    assert fixed_per_design([a, b, c]) == "cbc_mac DIGIT=16"  # what the short labels leave out, said once

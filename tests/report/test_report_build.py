@@ -19,7 +19,8 @@ from cryptoppa.report.build import build_report
 from cryptoppa.report.load import load_results
 from cryptoppa.report.build import FIGURE_STEMS
 from cryptoppa.cli import cli
-from cryptoppa.report.load import AREA, POWER
+from cryptoppa.catalog import AREA, POWER
+from cryptoppa.report.traffic import scheme_traffic
 from cryptoppa.sweep import load, run_sweep
 from support import ROOT
 
@@ -44,21 +45,24 @@ def test_report_from_synthetic_sweep(built_report):
 
     frame = pd.read_parquet(synthetic_results / "results.parquet")
     ok = frame[frame.status == "ok"]
-    points = md.split("## Points", 1)[1]
+    points = md.split("### Points", 1)[1]
     for col, scale in ((AREA, 1), (POWER, 1e3), ("synth__design__instance__count", 1), ("perf__cycles_per_line", 1)):
         for value in ok[col]:
             assert f" {_fmt(value * scale)} |" in points, (col, value)
     failed = frame[frame.status == "failed"].iloc[0]
     assert failed.label in md and failed.error in md
 
-    # Engines for one preset, recomputed by hand from the input: ceil(bandwidth / (clock x 64 B x 8 / cycles)).
-    bits = resolve_bandwidth("desktop-25.6").bits_per_second
+    # Engines for one preset (the appendix, every preset), recomputed by hand from the input:
+    # ceil(bandwidth x (1 + the scheme's streaming metadata traffic) / (clock x 64 B x 8 / cycles)).
+    bits = resolve_bandwidth("hbm3").bits_per_second
+    appendix = md.split("### Every bandwidth preset", 1)[1]
+    header = next(line for line in appendix.splitlines() if line.startswith("| preset"))
+    row = next(line for line in appendix.splitlines() if line.startswith("| hbm3 "))
+    cells = dict(zip([c.strip() for c in header.strip("|").split("|")], [c.strip() for c in row.strip("|").split("|")]))
     for design, truth in TRUTH.items():
         per_engine = CLOCK_MHZ * 1e6 * 64 * 8 / truth[4]
-        engines = math.ceil(bits / per_engine - 1e-9)
-        row = next(line for line in md.splitlines() if line.startswith("| desktop-25.6") and design in line)
-        cells = [c.strip() for c in row.strip("|").split("|")]
-        assert cells[5] == str(engines), (design, cells)
+        engines = math.ceil(bits * (1 + scheme_traffic(design)[0]) / per_engine - 1e-9)
+        assert cells[design].split(" · ")[0] == str(engines), (design, cells)
 
 
 def test_fits_recover_known_lines(synthetic_results):
@@ -99,10 +103,10 @@ def test_without_perf_columns_feasibility_is_skipped(tmp_path):
     out = tmp_path / "report"
     build_report(write_results(tmp_path / "noperf", frame), out)
     md = (out / "report.md").read_text()
-    assert "Skipped: the results have no `perf__cycles_per_line`" in md
+    assert "No engine with a simulated throughput in these results" in md and "## Basis" in md
     assert (out / "figures/area_vs_n.svg").exists()
     assert not (out / "figures/feasibility_vs_bandwidth.svg").exists()
-    assert "Paper mode: owen2013" in md and "GCM vs CBC storage" in md and "64-byte lines" in md
+    assert "Paper mode" not in md  # the studies' arithmetic is the reference report's (reports/reference/)
 
 
 def test_cli_default_out(synthetic_results, tmp_path, monkeypatch):
@@ -164,7 +168,7 @@ def test_html_renders_in_headless_chromium(built_report, tmp_path):
     assert layout["page"] <= 1280 and layout["images"] == len(SYNTHETIC_STEMS)
     assert layout["broken"] == [], layout
     assert layout["wide"] == [], layout  # no table needs horizontal scrolling at 1280 px
-    assert layout["first"].startswith("H2 Answer: engines, area and power"), layout
+    assert layout["first"].startswith("H2 Answer: what 25.6 GB/s of memory bandwidth costs"), layout
 
 
 @pytest.mark.eda

@@ -62,7 +62,7 @@ def test_bad_input_names_file_key_and_expected_form(tmp_path, change, key, expec
 def test_malformed_toml_and_missing_file(tmp_path):
     with pytest.raises(SweepFileError, match="not valid TOML"):
         load(write(tmp_path, "[sweep\nname="))
-    with pytest.raises(SweepFileError, match="no such sweep file"):
+    with pytest.raises(SweepFileError, match="sweep file .* does not exist"):
         load(tmp_path / "none.toml")
 
 

@@ -23,14 +23,20 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..catalog import (
+    ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CELLS, CORE_PLUS_SRAM, FMAX, NONFINITE, POWER, POWER_INTERNAL,
+    POWER_LEAKAGE, POWER_SWITCHING, SRAM_AREA, WS
+)
 from ..errors import CryptoppaError, InputError
 from ..feasibility.report_text import to_markdown
 from ..pdk import DEFAULT_PDK
 from ..flow.core_energy import core_energy
 from ..sim.core_sim import run_core
 from ..sw import build_firmware, check_results, parse_results
+from ..sw.build import KEY_BITS
 from ..sweep import results as results_mod
-from ..sweep.point import flow_point, run_point
+from ..stages import flow_point
+from ..sweep.point import run_point
 from ..sweep.spec import SweepPoint
 from . import memory
 
@@ -40,10 +46,10 @@ IDENTITY = ["option", "alg", "bytes"]
 MARCH = {"rv32_mc": "rv32i", "rv32_pipe": "rv32im"}
 VARIANTS = ("table", "ct", "zk")
 OPTS = ("-O0", "-O1", "-O2", "-O3", "-Os")
-TOTAL_AREA = "area__core_plus_sram__estimate"  # um^2: synthesized core + memory__sram__area__estimate
-_PPA = ("synth__design__instance__area__stdcell", "synth__design__instance__count", "timing__fmax__mhz",
-        "timing__setup__ws", "power__internal__total", "power__switching__total", "power__leakage__total",
-        "power__total", "power__nonfinite__instances")
+TOTAL_AREA = CORE_PLUS_SRAM  # um^2: synthesized core + memory__sram__area__estimate
+_PPA = (AREA, CELLS, FMAX,
+        WS, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE,
+        POWER, NONFINITE)
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,12 @@ class CoreMatrix:
         for opt in self.opts:
             if opt not in OPTS:
                 raise InputError(f"unknown optimization level {opt!r}; expected one of {', '.join(OPTS)}")
+        for bits in self.key_bits:
+            if bits not in KEY_BITS:
+                raise InputError(f"AES key size {bits!r}: expected one of {', '.join(map(str, KEY_BITS))}")
+        for size in self.cbc_bytes:
+            if not 16 <= size <= 65536 or size % 16:
+                raise InputError(f"CBC page size {size}: expected a multiple of 16 bytes in 16..65536")
 
     @classmethod
     def full(cls, **overrides) -> "CoreMatrix":
@@ -124,19 +136,20 @@ def _software(core: str, zk: int, elf: Path, m: CoreMatrix, work: Path) -> list[
 
 def _add_energy(rows: list[dict], core: str, zk: int, m: CoreMatrix, work: Path, cache: Path) -> None:
     """Annotated power and energy per byte on the 64-byte GCM row, from the core's netlist running its firmware."""
-    point = flow_point(core_point(core, zk, m), cache / "generated")
+    point = flow_point(core_point(core, zk, m).request(), cache)
+    budget = 4 * sum(r["cycles"] for r in rows) + 1_000_000  # the gate-level run executes the whole firmware
     for row in rows:
         if row["alg"] != "gcm" or row["bytes"] != 64:
             continue
         out = work / "energy" / f"{Path(row['ppa_run_dir']).name}-{row['firmware']}"
         e = core_energy(point, Path(row["ppa_run_dir"]), work / "firmware" / row["firmware"] / "fw.elf", out,
-                        max_cycles=row["cycles"] * 4 + 1_000_000, build_cache=work / "gatesim")
+                        max_cycles=budget, build_cache=work / "gatesim")
         check_results(e.rows)  # the netlist with the generated cell models computes the same GCM as the RTL
         gate = next((r for r in e.rows if r["alg"] == "gcm" and r["bytes"] == 64), None)
         if gate is None or gate["cycles"] != row["cycles"] or gate["cycles"] != e.window_cycles:
             raise CryptoppaError(f"{row['option']}: gate-level run and its window ({e.window_cycles} cycles) "
                                  f"disagree with the RTL run ({row['cycles']} cycles)")
-        row.update({"power__activity__total": e.power["power__total"], "power__activity__coverage": e.coverage,
+        row.update({ACTIVITY_POWER: e.power[POWER], ACTIVITY_COVERAGE: e.coverage,
                     "energy_window_cycles": e.window_cycles, "energy_per_byte_pj": e.energy_per_byte_pj})
 
 
@@ -146,8 +159,8 @@ def _finished(out: Path, matrix: CoreMatrix) -> set[str]:
     if table.empty:
         return set()
     ok = table[table["status"] == "ok"]
-    if "memory__sram__area__estimate" in ok.columns:  # rows from before the memory estimate are redone
-        ok = ok[ok["memory__sram__area__estimate"].notna()]
+    if SRAM_AREA in ok.columns:  # rows from before the memory estimate are redone
+        ok = ok[ok[SRAM_AREA].notna()]
     else:
         return set()
     if matrix.energy:
@@ -181,7 +194,7 @@ def measure(out: Path, matrix: CoreMatrix, cache: Path, progress=None, force: bo
         try:
             elf = _firmware(core, variant, key, opt, matrix, work)
             base.update(memory.firmware_memory(elf).columns())
-            base[TOTAL_AREA] = base["synth__design__instance__area__stdcell"] + base["memory__sram__area__estimate"]
+            base[TOTAL_AREA] = base[AREA] + base[SRAM_AREA]
             rows = [{**base, **r, "status": "ok", "error": ""} for r in _software(core, zk, elf, matrix, work)]
             if matrix.energy and base["ppa_status"] != "failed":
                 _add_energy(rows, core, zk, matrix, work, cache)
@@ -225,8 +238,8 @@ def summary(table: pd.DataFrame, keys: tuple[int, ...] = (128, 256), opt: str = 
                 "CBC 1 KB cycles/page": value(at, "cbc", 1024, "cycles"),
                 "CBC 4 KB cycles/page": value(at, "cbc", 4096, "cycles"),
                 "GCM 64 B instr/B": value(at, "gcm", 64, "instructions_per_byte"),
-                "core mm2": first["synth__design__instance__area__stdcell"] / 1e6,
-                "SRAM est. mm2": first.get("memory__sram__area__estimate", math.nan) / 1e6,
+                "core mm2": first[AREA] / 1e6,
+                "SRAM est. mm2": first.get(SRAM_AREA, math.nan) / 1e6,
             })
     if not out:
         return pd.DataFrame()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..catalog import CYCLES_PER_BYTE, THROUGHPUT
 from ..errors import CryptoppaError, InputError
 from ..tools import require, run
 
@@ -131,12 +132,14 @@ def measure(out: Path, *, feature_sets=tuple(FEATURE_SETS), key_bits: int = 128,
     rows = []
     for fname, cipher, nbytes in jobs:
         features = FEATURE_SETS[fname]
+        load = os.getloadavg()[0]  # other work on the machine when the run started: a busy machine reads slower
         rate = _speed(cipher, nbytes, features, seconds, logs)
         rows.append({
             "option": f"host:{fname}", "feature_set": fname, "ia32cap": features.ia32cap or "",
             "alg": cipher, "key_bits": key_bits, "bytes": nbytes, "bytes_per_s": rate,
-            "perf__throughput__gbps": rate * 8 / 1e9, "perf__cycles_per_byte": info.cpu_mhz * 1e6 / rate,
-            "cpu_model": info.cpu_model, "cpu_mhz": info.cpu_mhz, "seconds": seconds,
+            THROUGHPUT: rate * 8 / 1e9, CYCLES_PER_BYTE: info.cpu_mhz * 1e6 / rate,
+            "cpu_model": info.cpu_model, "cpu_mhz": info.cpu_mhz, "openssl": info.openssl, "seconds": seconds,
+            "load_average_1min": load, "cpus": os.cpu_count(),
         })
         if progress:
             progress(len(jobs), f"{cipher} {nbytes} B [{fname}]")

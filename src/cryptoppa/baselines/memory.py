@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..catalog import AREA, CODE_BYTES, CORE_PLUS_SRAM, DATA_BYTES, SRAM_AREA, STACK_BYTES
 from ..errors import CryptoppaError
 from ..paths import DESIGNS
 from ..tools import output
@@ -33,8 +34,8 @@ SRAM_UM2_PER_BIT = 0.5  # ~ BIT_CELL_UM2 / ARRAY_EFFICIENCY, rounded: the figure
 SRAM_SOURCE = (f"{BIT_CELL_UM2} um^2 45 nm 6T cell at ~{ARRAY_EFFICIENCY:.0%} array efficiency "
                f"~ {SRAM_UM2_PER_BIT} um^2/bit")
 NOTE = ("memory__* columns are an ESTIMATE (code = text+rodata, data = data+bss+stack, SRAM at "
-        f"{SRAM_UM2_PER_BIT} um^2/bit: {SRAM_SOURCE}); NOT included in synth__design__instance__area__stdcell "
-        "or power; area__core_plus_sram__estimate adds it to the core")
+        f"{SRAM_UM2_PER_BIT} um^2/bit: {SRAM_SOURCE}); NOT included in {AREA} "
+        f"or power; {CORE_PLUS_SRAM} adds it to the core")
 # Output sections of designs/sw/link.ld by memory kind; anything else that is loaded is an error (not guessed).
 _CODE = re.compile(r"\.(s?rodata|text)(\..*)?")
 _DATA = re.compile(r"\.(s?data|s?bss)(\..*)?")
@@ -52,8 +53,8 @@ class FirmwareMemory:
         return (self.code_bytes + self.data_bytes) * 8 * SRAM_UM2_PER_BIT
 
     def columns(self) -> dict:
-        return {"memory__code__bytes": self.code_bytes, "memory__data__bytes": self.data_bytes,
-                "memory__stack__bytes": self.stack_bytes, "memory__sram__area__estimate": self.sram_area_um2,
+        return {CODE_BYTES: self.code_bytes, DATA_BYTES: self.data_bytes,
+                STACK_BYTES: self.stack_bytes, SRAM_AREA: self.sram_area_um2,
                 "memory_note": NOTE}
 
 

@@ -2,12 +2,15 @@
 
 Commands load lazily (click's LazyGroup pattern): `cryptoppa --help` and quick commands import only what they
 use, not the report stack. A CryptoppaError anywhere below becomes one line and the exit code of its class
-(cryptoppa.errors), never a traceback.
+(cryptoppa.errors), never a traceback; so does click's own usage error (exit 2). A reader that closes the pipe
+early (`cryptoppa designs | head -1`) ends the command quietly with success, as Unix tools do.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
 
@@ -36,12 +39,25 @@ COMMANDS = {
 }
 
 
+def _one_line(text: str) -> str:
+    """User text inside a message (a path, a key) may hold newlines or control characters: shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Failure(click.ClickException):
     """A CryptoppaError as click prints it: `Error: <one line>`, with the error class's exit code."""
 
     def __init__(self, err: CryptoppaError):
-        super().__init__(str(err))
+        super().__init__(_one_line(str(err)))
         self.exit_code = err.exit_code
+
+
+def _usage_line(err: click.UsageError) -> click.ClickException:
+    """click's usage error (usage, hint and message on three lines) as one line with exit code 2."""
+    text = f"{err.format_message()} (see `{err.ctx.command_path} --help`)" if err.ctx else err.format_message()
+    line = click.ClickException(_one_line(text))
+    line.exit_code = err.exit_code
+    return line
 
 
 class LazyGroup(click.Group):
@@ -64,6 +80,12 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except CryptoppaError as err:
             raise Failure(err) from None
+        except click.UsageError as err:
+            raise _usage_line(err) from None
+        except BrokenPipeError:
+            # Output that follows (and the interpreter's final flush) must not hit the closed pipe again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(0) from None
 
 
 @click.group(cls=LazyGroup)

@@ -9,10 +9,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from .. import limits
 from ..baselines import cores as cores_mod
 from ..baselines import host
 from ..baselines import memory
+from ..catalog import ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CYCLES_PER_BYTE, FMAX, POWER, SRAM_AREA
+from ..errors import InputError
 from ..sweep.execute import default_cache
+from .options import bounded
 
 
 @contextlib.contextmanager
@@ -33,7 +37,8 @@ def _progress_bar(unit: str):
               help="comma-separated: all (every CPU feature), aesni (AES-NI + PCLMULQDQ only), table (neither)")
 @click.option("--key-bits", type=click.Choice(["128", "192", "256"]), default="128", show_default=True)
 @click.option("--seconds", type=click.IntRange(1, 60), default=3, show_default=True, help="per measurement")
-@click.option("--cpu-mhz", type=click.FloatRange(min=1.0), help="clock for cycles/byte [default: from the OS]")
+@click.option("--cpu-mhz", type=float, callback=bounded(limits.CPU_MHZ),
+              help="clock for cycles/byte [default: from the OS]")
 def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     """Measure AES-GCM (64 B, 512 B, 16 KB) and AES-CBC (1 KB, 4 KB pages) with OpenSSL on this CPU."""
     with _progress_bar("run") as progress:
@@ -42,7 +47,7 @@ def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     written = json.loads((out / "host.json").read_text())
     meta = written["host"]
     click.echo(f"{meta['cpu_model']} at {meta['cpu_mhz']:g} MHz ({meta['cpu_mhz_source']}); {meta['openssl']}")
-    table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values="perf__cycles_per_byte",
+    table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values=CYCLES_PER_BYTE,
                               sort=False)
     click.echo("cycles per byte:")
     click.echo(table.round(2).to_string())
@@ -51,8 +56,11 @@ def host_baseline(out, features, key_bits, seconds, cpu_mhz):
     click.echo(f"written: {out / 'host_baseline.parquet'}")
 
 
-def _csv(text: str, kind=str) -> tuple:
-    return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+def _csv(text: str, option: str, kind=str) -> tuple:
+    try:
+        return tuple(kind(x.strip()) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise InputError(f"{option} {text!r}: expected comma-separated {'integers' if kind is int else 'values'}") from None
 
 
 @click.command("core-baseline")
@@ -63,24 +71,28 @@ def _csv(text: str, kind=str) -> tuple:
 @click.option("--key-bits", help="comma-separated AES key sizes [default: 128; --full: 128,192,256]")
 @click.option("--opt", "opts", help="comma-separated -O levels [default: -O2; --full: all five]")
 @click.option("--long-bytes", type=click.IntRange(0), help="long GCM buffer [default: 0 = none; --full: 16384]")
-@click.option("--clock-mhz", type=click.FloatRange(min=1.0), default=100.0, show_default=True)
+@click.option("--cbc-bytes", help="comma-separated AES-CBC page sizes in bytes [default: none; --full: 1024,4096]")
+@click.option("--clock-mhz", type=float, default=100.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--energy", is_flag=True, help="also simulate each 64-byte GCM line on the gate-level netlist: "
               "annotated power and energy per byte (seconds to minutes per firmware in Verilator, plus one netlist build per core)")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_HOME/cache/runs]")
 @click.option("--force", is_flag=True, help="rerun configurations already `ok` in --out (default: skip them, "
               "so a rerun resumes an interrupted run)")
-def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, clock_mhz, energy, cache, force):
+def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, cbc_bytes, clock_mhz, energy, cache, force):
     """Software AES-GCM/CBC on the RV32 cores: cycles/byte in simulation, checked, plus the cores' PPA."""
-    given = {k: v for k, v in {"cores": cores and _csv(cores), "variants": variants and _csv(variants),
-                               "key_bits": key_bits and _csv(key_bits, int), "opts": opts and _csv(opts),
-                               "long_bytes": long_bytes, "clock_mhz": clock_mhz,
+    given = {k: v for k, v in {"cores": cores and _csv(cores, "--cores"),
+                               "variants": variants and _csv(variants, "--variants"),
+                               "key_bits": key_bits and _csv(key_bits, "--key-bits", int),
+                               "opts": opts and _csv(opts, "--opt"),
+                               "long_bytes": long_bytes, "cbc_bytes": cbc_bytes and _csv(cbc_bytes, "--cbc-bytes", int),
+                               "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
     with _progress_bar("fw") as progress:
         table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress, force=force)
     shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
-             "synth__design__instance__area__stdcell", "memory__sram__area__estimate", cores_mod.TOTAL_AREA,
-             "timing__fmax__mhz", "power__total", "power__activity__total", "power__activity__coverage",
+             AREA, SRAM_AREA, cores_mod.TOTAL_AREA,
+             FMAX, POWER, ACTIVITY_POWER, ACTIVITY_COVERAGE,
              "energy_per_byte_pj"]
     click.echo(table[[c for c in shown if c in table.columns]].to_string(index=False))
     failed = table[table.status != "ok"]

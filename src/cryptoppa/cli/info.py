@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import click
 
 from .. import designs as designs_mod
+from .. import settings
 from .. import doctor as doctor_mod
 from .. import pdk as pdk_mod
-from ..errors import CryptoppaError, MissingToolError
+from ..errors import CryptoppaError, InputError, MissingToolError
 from ..feasibility.presets import load_presets
 from ..pdk.charlib.tables import shipped_cells
 
@@ -43,7 +45,13 @@ def pdk_list():
 @click.option("--quiet", is_flag=True)
 def pdk_install(name, force, quiet):
     desc = pdk_mod.get(name)
-    home = pdk_mod.install(desc, force=force, log=(lambda *_: None) if quiet else click.echo)
+    try:
+        home = pdk_mod.install(desc, force=force, log=(lambda *_: None) if quiet else click.echo)
+    except OSError as err:
+        if err.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise
+        raise InputError(f"CRYPTOPPA_HOME {settings.current().home} is not writable ({err.strerror}: "
+                         f"{err.filename})") from None
     if not quiet:
         click.echo(f"{name}: installed in {home}")
 

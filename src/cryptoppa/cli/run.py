@@ -3,33 +3,25 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import click
 
+from .. import fpga, limits, stages
 from .. import designs as designs_mod
-from .. import fpga
-from .. import settings
 from .. import pdk as pdk_mod
+from ..catalog import ASYNC_PORTS
 from ..designs import Sources, parse_define, read_file_list
-from ..designs.arrays import array_design
+from ..designs.arrays import check_array_count
 from ..errors import InputError
-from ..flow import FlowPoint, characterize, design_point, make_plan
-from ..flow.compose import ArrayPoint, compose
-from ..flow.route import route_point
-from ..metrics import Metric, to_json
-
-
-def finite_mhz(ctx, param, value):
-    if value is not None and not (math.isfinite(value) and value > 0):
-        raise InputError(f"--{param.name.replace('_', '-')} {value}: expected a finite positive frequency in MHz")
-    return value
+from ..metrics import Metric, ordered, to_json
+from ..runs import forced
+from .options import bounded, given, run_cache
 
 
 def table(metrics: dict[str, Metric]) -> str:
     rows = []
-    for name, m in metrics.items():
+    for name, m in ordered(metrics).items():
         value = m.value
         text = "n/a" if value is None else (f"{value:.6g}" if isinstance(value, float) else str(value))
         rows.append((name, text, m.unit))
@@ -42,39 +34,64 @@ def _activity(text: str) -> tuple[str, float]:
     if text.startswith("sim:"):
         return text, 0.1
     try:
-        return "vectorless", float(text)
+        toggles = float(text)
     except ValueError:
         raise InputError(f"--activity {text!r}: expected a number of toggles per cycle or sim:WORKLOAD") from None
-
-
-def _composed(engine, n, params, where, activity, runs, force, as_json):
-    result = compose(ArrayPoint(engine, n, tuple(sorted(params.items())), **where, activity=activity), runs, force)
-    if as_json:
-        click.echo(to_json(result.metrics), nl=False)
-        return
-    click.echo(f"composed ({result.method}) {n} x {engine.name} on {where['pdk']}/{where['corner']} at "
-               f"{where['clock_mhz']:g} MHz from:\n  " + "\n  ".join(map(str, result.sources)))
-    click.echo(table(result.metrics))
-
-
-def _fpga(point: fpga.FpgaPoint, runs: Path, force: bool, as_json: bool) -> None:
-    result = fpga.characterize_fpga(point, runs, force)
-    if as_json:  # synthesis and placement are two run folders; the table and the JSON both show both
-        click.echo(to_json(result.metrics), nl=False)
-        return
-    note = "" if result.built else "  (finished earlier: reused; --force reruns)"
-    target = fpga.get(point.target)
-    click.echo(f"run: {result.run_dir}  ({point.top} on {target.name}: {target.device}){note}")
-    click.echo(table(result.metrics))
-    for what, text in fpga.assumptions(point).items():
-        click.echo(f"assumed {what}: {text}")
+    return "vectorless", limits.ACTIVITY.check(toggles, "--activity", repr(text))
 
 
 def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources:
     lists = [read_file_list(f) for f in file_lists] + [read_file_list(f, relative_to_list=True) for f in file_lists_here]
-    return Sources.checked([*rtl, *(f for s in lists for f in s.files)],
-                           [*include_dirs, *(d for s in lists for d in s.include_dirs)],
-                           [*(parse_define(d) for d in defines), *(d for s in lists for d in s.defines)])
+    src = Sources.checked([*rtl, *(f for s in lists for f in s.files)],
+                          [*include_dirs, *(d for s in lists for d in s.include_dirs)],
+                          [*(parse_define(d) for d in defines), *(d for s in lists for d in s.defines)])
+    if not src.files:
+        raise InputError("no RTL source: the -f/-F file lists name no source file (and no --rtl was given)")
+    return src
+
+
+def _unused_options(target: str | None, corner: str | None, stage: str) -> None:
+    """Options this run would ignore are refused rather than dropped silently."""
+    if target and (given("pdk_name") or corner):
+        raise InputError(f"--target {target} names the PDK and corner (or the FPGA); give --target or --pdk/--corner, "
+                         "not both")
+    if given("seed") and not (target and fpga.is_target(target) and fpga.get(target).routed):
+        raise InputError("--seed is nextpnr's placer seed: it needs --target with an FPGA target that is placed and "
+                         f"routed ({', '.join(t for t in fpga.TARGETS if fpga.get(t).routed)})")
+    if given("utilization") and stage != "route":
+        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
+
+
+# The option a user gave for each field of a request the stages may refuse.
+_OPTIONS = {"stage": "--stage", "target": "--target", "n": "--n", "array_mode": "--flat", "activity_mode": "--activity",
+            "seed": "--seed", "design": "--design"}
+
+
+def _assumptions(sources) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for folder in sources:
+        run_json = Path(folder) / "run.json"
+        if run_json.is_file():
+            out.update(json.loads(run_json.read_text()).get("assumptions", {}))
+    return out
+
+
+def _print(req: stages.Request, outcome: stages.Outcome) -> None:
+    found = ordered(outcome.metrics)
+    note = "" if outcome.built else "  (finished earlier: reused; --force reruns)"
+    what = f"{req.design.top}{f' x {req.n}' if req.n else ''} on {req.target} at {req.clock_mhz:g} MHz"
+    if req.kind == stages.FPGA:
+        what = f"{req.design.top}{f' x {req.n}' if req.n else ''} on {req.target}: {fpga.get(req.target).device}"
+    click.echo(f"run: {outcome.run_dir}  ({what}){note}")
+    if req.array == stages.COMPOSED:
+        click.echo(f"composed ({outcome.note}) from:\n  " + "\n  ".join(map(str, outcome.sources)))
+    elif len(outcome.sources) > 1:
+        click.echo("after: " + ", ".join(map(str, outcome.sources[:-1])))
+    click.echo(table(found))
+    if found.get(ASYNC_PORTS) and found[ASYNC_PORTS].value:
+        click.echo(f"asynchronous set/reset from {found[ASYNC_PORTS].value}: not timed as data (assumed timing, below)")
+    for what, text in _assumptions(outcome.sources).items():
+        click.echo(f"assumed {what}: {text}")
 
 
 @click.command()
@@ -88,13 +105,13 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
               help="folder searched by `include (repeatable)")
 @click.option("--define", "defines", multiple=True, help="NAME or NAME=VALUE macro for every tool (repeatable)")
 @click.option("--top", help="top module (with --rtl / -f)")
-@click.option("--pdk", "pdk_name", default=pdk_mod.DEFAULT_PDK, show_default=True)
+@click.option("--pdk", "pdk_name", help=f"PDK [default: {pdk_mod.DEFAULT_PDK}]")
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
-              help="FPGA targets: the placer's seed")
-@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=finite_mhz)
+@click.option("--seed", type=int, callback=bounded(limits.SEED),
+              help="FPGA targets with a placer: the placer's seed [default: 1]")
+@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
 @click.option("--activity", default="0.1", show_default=True,
@@ -108,11 +125,11 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
 @click.option("--n", "n", type=int, default=None, help="an array of N engines (with --design): composed from the "
               "engine and the dispatcher unless --flat")
 @click.option("--flat", is_flag=True, help="with --n: synthesize the whole array flat (N <= 64)")
-@click.option("--stage", type=click.Choice(["synth", "route"]), default="synth", show_default=True,
-              help="route: also place and route with Coriolis (its own virtualenv: `cryptoppa doctor`) and time "
-                   "the routed netlist with its wire parasitics")
-@click.option("--utilization", type=float, default=0.7, show_default=True, help="with --stage route: target "
-              "cell area / die area of the floorplan")
+@click.option("--stage", help="a registered stage: synth, or route (place and route: Coriolis on ASIC targets, timed "
+              "with the routed wires' parasitics; nextpnr on FPGA targets) [default: synth on ASIC targets, route on "
+              "FPGA targets that have a placer]")
+@click.option("--utilization", type=float, default=0.7, show_default=True, callback=bounded(limits.UTILIZATION),
+              help="with --stage route: target cell area / die area of the floorplan")
 def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, seed, clock_mhz,
         clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
     """Characterize one design point: synthesis, timing, power (ASIC; --stage route: placed and routed);
@@ -122,85 +139,35 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         raise InputError("--n and --flat need --design (an engine)")
     if flat and n is None:
         raise InputError("--flat needs --n (the array size)")
+    if target and (pdk_name or corner):
+        raise InputError(f"--target {target}: give either --target or --pdk/--corner, not both")
+    if n is not None:
+        check_array_count(n, flat or bool(target and fpga.is_target(target)), "--n (the array size)")
+    if given("utilization") and stage != "route":
+        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
     mode, toggles = _activity(activity)
-    runs = runs or settings.current().cache
-    if target and fpga.is_target(target):
-        if stage == "route":
-            raise InputError("--stage route is for ASIC PDKs; an FPGA target is placed and routed by nextpnr already")
-        _fpga(_fpga_point(target, seed, design, rtl, file_lists, file_lists_here, include_dirs, defines, top,
-                          clock_mhz, overrides, n, runs), runs, force, as_json)
-        return
-    if target:
-        pdk_name, _, corner = target.partition("/")
-        corner = corner or None
-    desc = pdk_mod.get(pdk_name)
-    where = dict(pdk=desc.name, corner=corner or desc.default_corner, clock_mhz=clock_mhz)
+    where = target or (f"{pdk_name or pdk_mod.DEFAULT_PDK}/{corner}" if corner else pdk_name or pdk_mod.DEFAULT_PDK)
+    where = stages.canonical_target(where)  # a bad PDK or corner is named before the design's parameters
+    runs = run_cache(runs, "--runs")
     if design:
         if rtl or top or file_lists or file_lists_here:
             raise InputError("give either --design or --rtl/-f with --top, not both")
         d = designs_mod.get(design).with_sources(include_dirs, [parse_define(x) for x in defines])
-        if n is not None and not flat:
-            if stage == "route":
-                raise InputError("--stage route needs one netlist: add --flat to route an array")
-            if mode != "vectorless":
-                raise InputError("composed arrays support vectorless activity only; add --flat")
-            _composed(d, n, d.resolve_params(overrides), where, toggles, runs, force, as_json)
-            return
-        if n is not None:
-            d = array_design(d, n, runs / "generated")
-        point = design_point(d, **where, params=d.resolve_params(overrides), activity=toggles, clock_port=clock_port,
-                             activity_mode=mode, perf_lines=max(12, 8 * n) if n else 12, perf_round=n or 1)
+        resolved = d.resolve_params(overrides)
     else:
         if not (rtl or file_lists or file_lists_here) or not top:
             raise InputError("give --design NAME, or --rtl FILE... / -f FILES.f with --top TOP")
-        src = _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines)
-        point = FlowPoint(rtl=src.files, top=top, **where, params=tuple(sorted(overrides.items())),
-                          clock_port=clock_port or "clk", input_activity=toggles, activity=mode,
-                          reset_port=reset_port or "", include_dirs=src.include_dirs, defines=src.defines)
-    if stage == "route":
-        _routed(point, desc, runs, force, utilization, as_json)
+        d = stages.own_rtl_design(_own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines), top,
+                                  clock_port or "clk", reset_port or "")
+        resolved = overrides
+    req = stages.Request(d, tuple(sorted(resolved.items())), where, clock_mhz, stage=stage,
+                         n=n, array_mode="flat" if flat else "composed", activity=toggles, activity_mode=mode,
+                         seed=seed, utilization=utilization, clock_port=clock_port, own_rtl=not design)
+    refused = stages.refusal(req)
+    if refused is not None:
+        raise refused.error(_OPTIONS)
+    outcome = stages.run_request(req, runs, forced(force))
+    if as_json:  # every stage's metrics, as the table shows them
+        click.echo(to_json(outcome.metrics), nl=False)
         return
-    result = characterize(point, runs, force)
-    if as_json:
-        click.echo(to_json(result.metrics), nl=False)
-        return
-    note = "" if result.built else "  (finished earlier: reused; --force reruns)"
-    click.echo(f"run: {result.run_dir}  ({point.top} on {desc.name}/{point.corner} at {clock_mhz:g} MHz){note}")
-    click.echo(table(result.metrics))
-    for what, text in make_plan(point, desc).assumptions.items():
-        click.echo(f"assumed {what}: {text}")
-
-
-def _routed(point, desc, runs, force, utilization, as_json):
-    synth, routed = route_point(point, runs, force, utilization)
-    if as_json:
-        click.echo(to_json({**synth.metrics, **routed.metrics}), nl=False)
-        return
-    note = "" if routed.built else "  (finished earlier: reused; --force reruns the route)"
-    click.echo(f"synthesis: {synth.run_dir}\nrouted: {routed.run_dir}  ({point.top} on {desc.name}/{point.corner} "
-               f"at {point.clock_mhz:g} MHz){note}")
-    click.echo(table({**synth.metrics, **routed.metrics}))
-    for what, text in _assumptions(routed.run_dir).items():
-        click.echo(f"assumed {what}: {text}")
-
-
-def _assumptions(run_dir: Path) -> dict[str, str]:
-    return json.loads((run_dir / "run.json").read_text()).get("assumptions", {})
-
-
-def _fpga_point(target, seed, design, rtl, file_lists, file_lists_here, include_dirs, defines, top, clock_mhz,
-                overrides, n, runs) -> fpga.FpgaPoint:
-    """An FPGA run: a design (an array of one is always flat) or your own RTL."""
-    if design:
-        if rtl or top or file_lists or file_lists_here:
-            raise InputError("give either --design or --rtl/-f with --top, not both")
-        d = designs_mod.get(design).with_sources(include_dirs, [parse_define(x) for x in defines])
-        if n is not None:
-            d = array_design(d, n, runs / "generated")
-        return fpga.fpga_point(d, target, clock_mhz, d.resolve_params(overrides), seed, n=n)
-    if not (rtl or file_lists or file_lists_here) or not top:
-        raise InputError("give --design NAME, or --rtl FILE... / -f FILES.f with --top TOP")
-    src = _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines)
-    return fpga.FpgaPoint(rtl=src.files, top=top, target=target, clock_mhz=clock_mhz,
-                          params=tuple(sorted(overrides.items())), include_dirs=src.include_dirs,
-                          defines=src.defines, seed=seed)
+    _print(req, outcome)

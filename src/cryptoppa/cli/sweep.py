@@ -2,36 +2,47 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 import pandas as pd
 
+from .. import limits
 from .. import sweep as sweep_mod
+from ..catalog import AREA, FMAX, POWER
 from ..errors import CryptoppaError, InputError
 from ..sweep import cache as cache_mod
+from ..sweep import estimate as estimate_mod
 from ..sweep import results as results_mod
+from .options import bounded, given, run_cache
 
 
 @click.command()
 @click.argument("sweep_file", type=click.Path(path_type=Path))
-@click.option("--jobs", type=click.IntRange(min=1), help="parallel points on this machine [default: cores]")
+@click.option("--jobs", type=int, callback=bounded(limits.JOBS), help="parallel points on this machine [default: cores]")
 @click.option("--cluster", help="Dask scheduler address tcp://HOST:PORT, or a scheduler JSON file")
 @click.option("--force", is_flag=True, help="recompute points even when cached")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_CACHE]")
-@click.option("--dry-run", is_flag=True, help="list the points and exit")
+@click.option("--dry-run", is_flag=True, help="list the points, estimate their time from the cache, and exit")
 @click.option("--flat", is_flag=True, help="synthesize arrays flat instead of composing them (N <= 64)")
 @click.option("--composed", is_flag=True, help="compose arrays even where the sweep file says flat")
-def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed):
+@click.option("--yes", is_flag=True, help=f"run a sweep of more points than its max_points (default "
+              f"{limits.SWEEP_POINTS.high:,g})")
+def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed, yes):
     """Characterize every point of a sweep file; results go to its output folder."""
     if flat and composed:
         raise InputError("--flat and --composed exclude each other")
     spec = sweep_mod.load(sweep_file, array_mode="flat" if flat else "composed" if composed else None)
+    cache = run_cache(cache, "--cache")
+    workers = jobs or spec.jobs or os.cpu_count() or 1
     click.echo(f"{spec.name}: {len(spec.points)} points -> {spec.output}")
     if dry_run:
         for point in spec.points:
             click.echo(f"  {point.label()}")
+        click.echo(f"estimate: {estimate_mod.estimate(spec, cache).text(workers)}")
         return
+    estimate_mod.check_size(spec, cache, workers, yes)
     table = sweep_mod.run_sweep(spec, jobs=jobs, cluster=cluster, force=force, cache=cache)
     counts = table["status"].value_counts().to_dict()
     click.echo(f"{spec.name}: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
@@ -41,7 +52,7 @@ def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed):
 
 @click.command()
 @click.argument("folder", type=click.Path(exists=True, path_type=Path))
-@click.option("--columns", default="label,status,synth__design__instance__area__stdcell,timing__fmax__mhz,power__total",
+@click.option("--columns", default=",".join(["label", "status", AREA, FMAX, POWER]),
               show_default=True, help="comma-separated columns, or 'all'")
 def results(folder, columns):
     """Print a results folder's table."""
@@ -49,7 +60,14 @@ def results(folder, columns):
     if table.empty:
         raise InputError(f"{folder}: no results table")
     if columns != "all":
-        table = table[[c for c in columns.split(",") if c in table.columns]]
+        wanted = [c.strip() for c in columns.split(",") if c.strip()]
+        unknown = [c for c in wanted if c not in table.columns]
+        if not given("columns"):  # the default names what most tables have (FPGA rows have no power)
+            wanted, unknown = [c for c in wanted if c in table.columns], []
+        if unknown or not wanted:
+            raise InputError(f"--columns: {', '.join(map(repr, unknown)) or 'no column'} not in {folder}'s table; "
+                             f"expected 'all' or names from: {', '.join(table.columns)}")
+        table = table[wanted]
     with pd.option_context("display.max_rows", None, "display.width", 200):
         click.echo(table.to_string(index=False))
 
@@ -60,13 +78,13 @@ def cache():
 
 
 @cache.command("info")
-@click.option("--cache", "where", type=click.Path(path_type=Path))
+@click.option("--cache", "where", type=click.Path(file_okay=False, path_type=Path))
 def cache_info(where):
     click.echo(cache_mod.info(where))
 
 
 @cache.command("prune")
-@click.option("--cache", "where", type=click.Path(path_type=Path))
+@click.option("--cache", "where", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--all", "everything", is_flag=True, help="remove finished runs too, not only broken ones")
 def cache_prune(where, everything):
-    click.echo(cache_mod.prune(where, everything))
+    click.echo(cache_mod.prune(run_cache(where, "--cache"), everything))

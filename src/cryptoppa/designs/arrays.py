@@ -11,12 +11,12 @@ caller that matches results by ID must keep IDs unique among the lines in flight
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from ..errors import InputError
 from ..names import check_identifier
 from ..paths import DESIGNS
+from ..runs import StepPlan, run_step
 from . import interface
 from .descriptor import Design, Param, get
 
@@ -39,7 +39,7 @@ def _ports_text() -> str:
 
 
 def _body(n: int, engine_top: str, overrides: str, groups: tuple[str, ...]) -> str:
-    """Dispatcher and engine instances; each engine port wired as its `array` role says (designs/interface.py)."""
+    """Dispatcher and engine instances; each engine port wired as its `array` role says (cryptoppa.designs.interface)."""
     buses = [f"  wire [{n}*{p.bits_expr()}-1:0] e_{p.name};" for p in interface.dispatched()]
     disp = [f".{p.name}({p.name})" for p in interface.core_ports() if p.array in ("shared", "dispatch")]
     disp += [f".e_{p.name}(e_{p.name})" for p in interface.dispatched()]
@@ -66,17 +66,27 @@ def _body(n: int, engine_top: str, overrides: str, groups: tuple[str, ...]) -> s
         "    end", "  endgenerate", "endmodule", ""])
 
 
+def perf_lines(n: int | None) -> int:
+    """Lines the throughput simulation offers an N-engine array: several per engine, so every engine reaches its
+    steady state within the measured window of whole dispatcher rounds (sim.perf.steady_window)."""
+    return max(12, 8 * n) if n else 12
+
+
 def array_top(engine: Design, n: int) -> str:
     return f"array_{check_identifier(engine.name, 'engine name')}_{n}"
+
+
+def check_array_count(n: int, flat: bool, what: str = "array size") -> None:
+    limit = MAX_N_FLAT if flat else MAX_N_COMPOSED
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= limit:
+        hint = f" (flat synthesis stops at {MAX_N_FLAT}; composed mode goes to {MAX_N_COMPOSED})" if flat else ""
+        raise InputError(f"{what} must be an integer 1..{limit}, got {n!r}{hint}")
 
 
 def check_array_size(engine: Design, n: int, flat: bool) -> None:
     if engine.interface != "engine":
         raise InputError(f"design {engine.name!r} has interface {engine.interface!r}; arrays need \"engine\"")
-    limit = MAX_N_FLAT if flat else MAX_N_COMPOSED
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= limit:
-        hint = f" (flat synthesis stops at {MAX_N_FLAT}; composed mode goes to {MAX_N_COMPOSED})" if flat else ""
-        raise InputError(f"array size must be an integer 1..{limit}, got {n!r}{hint}")
+    check_array_count(n, flat)
 
 
 def _check(engine: Design, n: int, id_bits: int | None) -> dict[str, int]:
@@ -119,27 +129,25 @@ def render_array(engine: Design, n: int, id_bits: int | None = None) -> str:
     return f"{header}module {top} #(\n{params}\n) (\n{_ports_text()}\n);\n{body}"
 
 
-def generate_array(engine: Design, n: int, out_dir: Path, id_bits: int | None = None) -> Path:
-    """Write out_dir/array_<engine>_<n>.v (module array_<engine>_<n>) and return its path.
+def _no_tools(plan: StepPlan, work: Path) -> dict:
+    return {}  # the top is the plan's one script, written into the run folder when it is staged
 
-    The file is rewritten only when its text changes, through a rename, so concurrent builds never read a
-    half-written file and unchanged arrays keep their timestamps."""
+
+def generate_array(engine: Design, n: int, cache: Path, id_bits: int | None = None) -> Path:
+    """The array top array_<engine>_<n>.v (module array_<engine>_<n>), a sealed step of the run cache keyed by its
+    text, so two processes never see a half-written file and a changed engine interface makes a new one."""
     text = render_array(engine, n, id_bits)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{array_top(engine, n)}.v"
-    if not path.is_file() or path.read_text() != text:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(text)
-        os.replace(tmp, path)
-    return path
+    name = f"{array_top(engine, n)}.v"
+    plan = StepPlan(f"{array_top(engine, n)}-top", {"array_top": name}, {}, {name: text}, {}, {},
+                    outputs=(name,))
+    return run_step(plan, _no_tools, cache).run_dir / name
 
 
-def array_design(engine_name: str | Design, n: int, work_dir: Path, id_bits: int | None = None) -> Design:
+def array_design(engine_name: str | Design, n: int, cache: Path, id_bits: int | None = None) -> Design:
     """A Design for N copies of designs/<engine_name> (or of an engine Design built elsewhere), with the
     engine's parameters (same names, defaults and allowed values), ready for cryptoppa.flow or a simulator."""
     engine = engine_name if isinstance(engine_name, Design) else get(engine_name)
-    path = generate_array(engine, n, work_dir, id_bits)
+    path = generate_array(engine, n, cache, id_bits)
     params = dict(engine.params)
     if id_bits is not None:
         p = params["ID_BITS"]

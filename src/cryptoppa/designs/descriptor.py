@@ -9,7 +9,7 @@ defines = ["SYNTH_FAST", "W=8"]   # optional: NAME or NAME=VALUE, passed to ever
 clock = "clk"
 reset = "rst"
 interface = "engine"              # "engine", "core" or "block"
-prefetch = false                  # engines: has the optional prefetch-hint ports (designs/interface.py)
+prefetch = false                  # engines: has the optional prefetch-hint ports (cryptoppa.designs.interface)
 early = false                     # engines: has the optional early-data ports
 description = "one line shown by `cryptoppa designs`"
 
@@ -27,17 +27,19 @@ ci = [{DIGIT = 16}, {DIGIT = 32, KEY_BITS = 256}]   # parameter sets of the defa
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import settings, tomlfile
+from .. import limits, settings, tomlfile, userfiles
 from ..errors import InputError
 from ..names import check_identifier
 from ..paths import DESIGNS
 from .sources import Sources, parse_define
 
 _INT = re.compile(r"-?(0x[0-9a-fA-F]+|[0-9]+)\Z")
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*\Z")  # a design's name becomes part of its run folders' names
 INTERFACES = ("engine", "core", "block")
 _DESIGN_KEYS = {"top", "files", "include_dirs", "defines", "clock", "reset", "interface", "prefetch", "early",
                 "description"}
@@ -70,7 +72,7 @@ class Design:
     params: dict[str, Param] = field(hash=False)
     include_dirs: tuple[Path, ...] = ()
     defines: tuple[tuple[str, str], ...] = ()
-    groups: tuple[str, ...] = ()  # optional engine port groups (designs/interface.py)
+    groups: tuple[str, ...] = ()  # optional engine port groups (cryptoppa.designs.interface)
     verify: Verify = Verify()
 
     def with_sources(self, include_dirs=(), defines=()) -> "Design":
@@ -99,9 +101,11 @@ def parse_param(text: str) -> tuple[str, int]:
     if not sep:
         raise InputError(f"--param {text!r}: expected NAME=VALUE")
     check_identifier(name, "--param name")
-    if not _INT.match(value.strip()):
+    literal = value.strip()
+    if not _INT.match(literal):
         raise InputError(f"--param {text!r}: value must be a plain integer literal (e.g. 16 or 0x10)")
-    return name, int(value.strip(), 0)
+    number = int(literal, 16 if "x" in literal else 10)  # 010 is ten, as in Verilog
+    return name, limits.PARAM_VALUE.check(number, "--param", repr(text))
 
 
 def _strings(table: dict, key: str, where: str) -> list[str]:
@@ -113,19 +117,24 @@ def _strings(table: dict, key: str, where: str) -> list[str]:
 
 def _params(data: dict, path: Path) -> dict[str, Param]:
     params = {}
-    for name, p in data.get("params", {}).items():
+    for name, p in tomlfile.key(data, "params", dict, str(path), default={}).items():
         pw = f"{path} [params.{name}]"
         check_identifier(name, f"{pw}: parameter name")
-        default = tomlfile.key(p, "default", int, pw)
-        allowed = tuple(tomlfile.key(p, "allowed", list, pw)) if "allowed" in p else ()
+        p = tomlfile.key({name: p}, name, dict, f"{path} [params]")
+        unknown = sorted(set(p) - {"default", "allowed", "doc"})
+        if unknown:
+            raise InputError(f"{pw}: unknown key {unknown[0]!r}; expected default, allowed, doc")
+        default = limits.PARAM_VALUE.check(tomlfile.key(p, "default", int, pw), f"{pw}: default")
+        allowed = tuple(limits.PARAM_VALUE.check(v, f"{pw}: allowed value")
+                        for v in tomlfile.key(p, "allowed", list, pw, default=[]))
         if allowed and default not in allowed:
             raise InputError(f"{pw}: default {default} is not in allowed {list(allowed)}")
-        params[name] = Param(name, default, allowed, p.get("doc", ""))
+        params[name] = Param(name, default, allowed, tomlfile.key(p, "doc", str, pw, default=""))
     return params
 
 
 def _verify(data: dict, path: Path, params: dict[str, Param]) -> Verify:
-    table = data.get("verify", {})
+    table = tomlfile.key(data, "verify", dict, str(path), default={})
     where = f"{path} [verify]"
     ref = tomlfile.key(table, "reference", str, where, default="")
     ci = []
@@ -133,14 +142,17 @@ def _verify(data: dict, path: Path, params: dict[str, Param]) -> Verify:
         if not isinstance(entry, dict) or not all(k in params and isinstance(v, int) for k, v in entry.items()):
             raise InputError(f"{where}: each ci entry must be a table of this design's integer parameters, got {entry!r}")
         ci.append(tuple(sorted(entry.items())))
-    reference = (path.parent / ref).resolve() if ref else None
-    if reference is not None and not reference.is_file():
-        raise InputError(f"{where}: reference {reference} does not exist")
+    reference = userfiles.regular_file(path.parent / ref, f"{where}: reference").resolve() if ref else None
     return Verify(reference, tuple(ci))
 
 
 def load(path: Path) -> Design:
-    data = tomlfile.read(path)
+    if not _NAME.match(path.parent.name):
+        raise InputError(f"{path}: design folder name {path.parent.name!r}: expected letters, digits, _ . + and -")
+    data = tomlfile.read(path, "design file")
+    unknown_tables = sorted(set(data) - {"design", "params", "verify"})
+    if unknown_tables:
+        raise InputError(f"{path}: unknown table {unknown_tables[0]!r}; expected [design], [params.NAME], [verify]")
     where = f"{path} [design]"
     d = tomlfile.key(data, "design", dict, str(path))
     unknown = sorted(set(d) - _DESIGN_KEYS)
@@ -152,7 +164,7 @@ def load(path: Path) -> Design:
                               [path.parent / i for i in _strings(d, "include_dirs", where)],
                               [parse_define(x, f"{where} defines") for x in _strings(d, "defines", where)])
     except InputError as err:
-        raise InputError(f"{where}: {err}") from None
+        raise InputError(str(err) if str(err).startswith(where) else f"{where}: {err}") from None
     interface = tomlfile.key(d, "interface", str, where, default="block")
     if interface not in INTERFACES:
         raise InputError(f"{where}: interface {interface!r}; expected one of {', '.join(INTERFACES)}")
@@ -183,7 +195,13 @@ def load(path: Path) -> Design:
 
 def search_path() -> list[Path]:
     """designs/ and designs/cores/ (RISC-V cores) of the checkout, then the folders in $CRYPTOPPA_DESIGN_PATH."""
-    return [DESIGNS, DESIGNS / "cores", *settings.current().design_path]
+    extra = settings.current().design_path
+    for folder in extra:
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "does not exist"
+            raise InputError(f"CRYPTOPPA_DESIGN_PATH: {folder} {what}; expected folders holding <name>/design.toml, "
+                             f"separated by {os.pathsep!r}")
+    return [DESIGNS, DESIGNS / "cores", *extra]
 
 
 def available() -> dict[str, Path]:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import userfiles
 from ..errors import InputError
 from ..names import IDENT
 
@@ -33,12 +34,14 @@ def parse_define(text: str, where: str = "--define") -> tuple[str, str]:
 
 
 def _existing(path: Path, what: str) -> Path:
-    if path.is_dir() and what != "include directory":
-        raise InputError(f"{what} {path} is a directory, not a file")
-    if what == "include directory" and not path.is_dir():
+    if what != "include directory":
+        return userfiles.regular_file(path, what).resolve()  # a named pipe would block the flow forever
+    try:
+        found = path.is_dir()
+    except (OSError, ValueError):
+        found = False
+    if not found:
         raise InputError(f"include directory {path} does not exist or is not a directory")
-    if not path.exists():
-        raise InputError(f"{what} {path} does not exist")
     return path.resolve()
 
 
@@ -81,17 +84,18 @@ class Sources:
         return found
 
 
-def read_file_list(path: Path, relative_to_list: bool = False) -> Sources:
+def read_file_list(path: Path, relative_to_list: bool = False, _outer: tuple[Path, ...] = ()) -> Sources:
     """A simulator-style file list: source files, +incdir+DIR, +define+NAME=VALUE, -I DIR, -D NAME=VALUE and
     nested -f/-F lists; // and # start comments. Relative paths are taken from the current folder (as Icarus
     and Verilator read -f), or from the list's own folder with relative_to_list (-F)."""
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"file list {path} does not exist")
+    text = userfiles.read_text(path, "file list")
+    if path.resolve() in _outer:
+        raise InputError(f"file list {_outer[-1]}: -f/-F {path} is a list that includes it (a cycle of file lists)")
     base = path.parent if relative_to_list else Path.cwd()
     files, dirs, defines = [], [], []
     tokens = []
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         tokens += line.split("//")[0].split("#")[0].split()
     it = iter(tokens)
     for tok in it:
@@ -110,7 +114,7 @@ def read_file_list(path: Path, relative_to_list: bool = False) -> Sources:
             elif tok.startswith("-D"):
                 defines.append(parse_define(tok[2:], f"{path}: -D"))
             else:
-                nested = read_file_list(base / tok[2:], relative_to_list=tok.startswith("-F"))
+                nested = read_file_list(base / tok[2:], tok.startswith("-F"), (*_outer, path.resolve()))
                 files += nested.files
                 dirs += nested.include_dirs
                 defines += nested.defines

@@ -10,5 +10,7 @@ Modules, one job each:
     fit          per-group OLS line fits with a non-linearity check
     paper        "paper mode": the 2013 study's figures and conclusions, recomputed
     storage      on-chip storage of a GCM vs a CBC (SENSS) bus-encryption unit (2008 study)
+    metadata     integrity metadata of memory-protection schemes: DRAM capacity and extra traffic
+    latency      an engine's read latency in ns, and the prefetch-hint lead a DRAM's timing gives
     report_text  plain-text / Markdown tables of the above
 """

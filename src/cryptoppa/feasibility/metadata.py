@@ -8,10 +8,13 @@ line and every tree level in DRAM, each unless an on-die metadata cache holds it
     extra bytes per data byte = sum over those lines of P(miss) x (1 + write fraction)
 
 for two access patterns that bound real workloads: `streaming` (consecutive lines: a metadata line is fetched
-once for all the data lines it covers, P(miss) = 1 / lines covered) and `uncached` (every access misses,
-P(miss) = 1), or a workload's own hit rate. The write-fraction term charges each metadata miss one write-back
+once for all the data lines it covers, P(miss) = 1 / lines covered: the best case) and `uncached` (every access
+misses, P(miss) = 1: the worst case), or one metadata-cache hit rate for every metadata line between them
+(`traffic_range` gives all three for one scheme). The write-fraction term charges each metadata miss one write-back
 of a dirty victim (metadata changes on every write of a data line: its tag, its counter and the counters above
-it); the default 1/3 is two reads per write. Capacity overhead = metadata lines per data line. Both are per data line, independent of bandwidth; feasibility multiplies the bandwidth the engines
+it); the default 1/3 is two reads per write. Capacity overhead = metadata lines per data line. Both are per data line, independent of bandwidth, but a
+counter tree's depth depends on the protected footprint (`Access.protected_bytes`: 96 MiB, SGX MEE's region, unless
+set), so every figure of a scheme with a tree states it. Feasibility multiplies the bandwidth the engines
 must carry by (1 + extra traffic), assuming every byte that crosses the memory bus crosses an engine once (tags
 are compared and tree nodes MACed by the same engines: an upper bound for the tag lines).
 
@@ -32,7 +35,8 @@ Schemes (SCHEMES) and where their parameters come from:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from ..errors import InputError
 
@@ -71,6 +75,26 @@ SCHEMES = {s.name: s for s in (
 
 
 PATTERNS = ("streaming", "uncached")
+SGX_PROTECTED_BYTES = 96 * 2**20  # the default footprint: SGX MEE's protected region (Gueron 2016)
+_SIZE = re.compile(r"^\s*(?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<prefix>[KMGTP]i|[kKMGTP])?B?\s*$")
+_SIZE_PREFIX = {"": 1, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15,
+                "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50}
+
+
+def parse_size(text: str) -> float:
+    """Bytes of a footprint such as '96MiB', '16 GiB', '4GB' or '1e9' (decimal prefixes unless written Ki/Mi/...)."""
+    m = _SIZE.match(str(text))
+    if not m or not float(m["number"]) > 0:
+        raise InputError(f"protected footprint {text!r}: expected a positive size such as 96MiB, 16GiB or 4GB")
+    return float(m["number"]) * _SIZE_PREFIX[m["prefix"] or ""]
+
+
+def format_size(n_bytes: float) -> str:
+    """'96 MiB' for whole binary units, else decimal GB/MB."""
+    for unit, size in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20)):
+        if n_bytes >= size and n_bytes % size == 0:
+            return f"{n_bytes / size:g} {unit}"
+    return f"{n_bytes / 1e9:.4g} GB" if n_bytes >= 1e9 else f"{n_bytes / 1e6:.4g} MB"
 
 
 @dataclass(frozen=True)
@@ -82,7 +106,7 @@ class Access:
     hit_rate: float | None = None  # overrides the pattern when given
     write_fraction: float = 1 / 3
     on_die_bytes: int = 4096  # a tree level this small stays on die (SGX keeps its top level on die)
-    protected_bytes: float = 96 * 2**20  # SGX MEE's protected region
+    protected_bytes: float = SGX_PROTECTED_BYTES  # the footprint a counter tree covers
 
     def __post_init__(self):
         if self.pattern not in PATTERNS:
@@ -98,6 +122,17 @@ class Access:
         if self.hit_rate is not None:
             return 1.0 - self.hit_rate
         return 1.0 / lines_covered if self.pattern == "streaming" else 1.0
+
+    @property
+    def name(self) -> str:
+        """The access in a few words: 'streaming', 'uncached' or 'hit rate 0.9'."""
+        return f"hit rate {self.hit_rate:g}" if self.hit_rate is not None else self.pattern
+
+    @property
+    def footprint(self) -> str:
+        """The protected footprint, saying when it is the default."""
+        default = " (SGX MEE's region, the default)" if self.protected_bytes == SGX_PROTECTED_BYTES else ""
+        return f"{format_size(self.protected_bytes)} protected{default}"
 
 
 def get_scheme(name: str) -> Scheme:
@@ -118,6 +153,15 @@ def tree_levels(scheme: Scheme, access: Access, line_bytes: int = 64) -> list[in
     if scheme.tree:
         levels.pop()  # the last level fits on die
     return levels
+
+
+def traffic_range(scheme: Scheme, access: Access = Access(), line_bytes: int = 64) -> dict[str, Overhead]:
+    """The scheme's overhead on the same footprint and write share for the streaming best case, the uncached worst
+    case and, when `access` has one, its hit rate: {access name: Overhead}."""
+    cases = [replace(access, pattern=p, hit_rate=None) for p in PATTERNS]
+    if access.hit_rate is not None:
+        cases.append(access)
+    return {a.name: overhead(scheme, a, line_bytes) for a in cases}
 
 
 @dataclass(frozen=True)
@@ -141,9 +185,10 @@ def overhead(scheme: Scheme, access: Access = Access(), line_bytes: int = 64) ->
         kinds.append((access.miss(scheme.counters_per_line ** (level + 1)), lines))
     extra = sum(miss for miss, _ in kinds) * (1 + access.write_fraction)
     capacity = sum(lines for _, lines in kinds) / data_lines
-    how = f"hit rate {access.hit_rate:g}" if access.hit_rate is not None else access.pattern
     parts = ["tag"] if scheme.tag_bits else []
     parts += ["counters"] if levels else []
     parts += [f"{len(levels) - 1} tree levels"] if len(levels) > 1 else []
-    note = f"{' + '.join(parts)} per read ({len(kinds)} lines uncached); {how}, writes {access.write_fraction:.2g}"
+    over = f" over {access.footprint}" if scheme.tree else ""
+    note = (f"{' + '.join(parts)} per read ({len(kinds)} lines uncached){over}; {access.name}, "
+            f"writes {access.write_fraction:.2g}")
     return Overhead(scheme.name, len(kinds), extra, capacity, note)

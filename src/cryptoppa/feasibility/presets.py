@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from .. import limits
 from ..errors import InputError
 from .units import format_bandwidth, parse_bandwidth, parse_bandwidth_quantity
 
 KINDS = ("channel", "dimm", "stack", "device", "link", "system")
+TIMING = ("trcd_ns", "tcl_ns", "trp_ns")
 
 
 @dataclass(frozen=True)
@@ -27,9 +29,22 @@ class BandwidthPreset:
     bandwidth: str  # as written in presets.toml, e.g. "25.6 GB/s"
     kind: str
     source: str
-    # A read that misses an open row at the device: tRCD + tAA of the JEDEC speed bin (NaN where not stated).
-    access_ns: float = math.nan
-    access_source: str = ""
+    # DRAM timing of the speed bin (NaN where no standard or data sheet is at hand): row activate to read (tRCD),
+    # read to first data (tCL = tAA; LPDDR: the read latency RL in ns) and precharge (tRP). A read that misses an
+    # open row at the device takes access_ns = tRCD + tCL; a row conflict tRP more.
+    trcd_ns: float = math.nan
+    tcl_ns: float = math.nan
+    trp_ns: float = math.nan
+    timing_source: str = ""
+
+    @property
+    def access_ns(self) -> float:
+        """A read to a closed row, from the activate to the first data: tRCD + tCL (NaN without timing)."""
+        return self.trcd_ns + self.tcl_ns
+
+    @property
+    def access_source(self) -> str:
+        return self.timing_source
 
     @property
     def bits_per_second(self) -> float:
@@ -63,21 +78,36 @@ def _normalise(name: str) -> str:
 def load_presets() -> dict[str, BandwidthPreset]:
     """Read ``presets.toml`` (package data) into name -> preset, validating each entry."""
     text = resources.files(__package__).joinpath("presets.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    return parse_presets(tomllib.loads(text))
+
+
+def parse_presets(data: dict) -> dict[str, BandwidthPreset]:
+    """The ``[[preset]]`` tables of a parsed presets.toml as name -> preset, each validated."""
     presets: dict[str, BandwidthPreset] = {}
     for entry in data.get("preset", []):
         preset = BandwidthPreset(
             name=entry["name"], bandwidth=entry["bandwidth"], kind=entry["kind"], source=entry["source"],
-            access_ns=float(entry.get("access_ns", math.nan)), access_source=entry.get("access_source", ""),
+            **{k: float(entry[k]) for k in TIMING if k in entry}, timing_source=entry.get("timing_source", ""),
         )
         if preset.kind not in KINDS:
             raise InputError(f"preset {preset.name!r}: kind {preset.kind!r} not one of {KINDS}")
+        _check_timing(preset, entry)
         parse_bandwidth(preset.bandwidth)  # fail at load time, not at first use
         key = _normalise(preset.name)
         if key in presets:
             raise InputError(f"duplicate preset {preset.name!r} in presets.toml")
         presets[key] = preset
     return presets
+
+
+def _check_timing(preset: BandwidthPreset, entry: dict) -> None:
+    """A preset states all of its DRAM timing with a source, or none of it."""
+    given = [k for k in TIMING if k in entry]
+    if given and (len(given) != len(TIMING) or not preset.timing_source.strip()):
+        raise InputError(f"preset {preset.name!r} in presets.toml: give all of {', '.join(TIMING)} and "
+                         "timing_source, or none")
+    if any(not getattr(preset, k) > 0 for k in given):
+        raise InputError(f"preset {preset.name!r} in presets.toml: DRAM timings must be positive nanoseconds")
 
 
 def get_preset(name: str) -> BandwidthPreset:
@@ -96,8 +126,7 @@ def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int =
     devices/links of that bandwidth the system has.  Quantities use decimal prefixes unless
     written with Ki/Mi/Gi (see :mod:`cryptoppa.feasibility.units`).
     """
-    if isinstance(efficiency, bool) or not (isinstance(efficiency, (int, float)) and 0.0 < efficiency <= 1.0):
-        raise InputError(f"efficiency must be in (0, 1] (sustained/peak), got {efficiency!r}")
+    limits.EFFICIENCY.check(efficiency, "efficiency")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise InputError(f"count must be a positive integer (channels/stacks/devices), got {count!r}")
 
@@ -118,6 +147,8 @@ def resolve_bandwidth(text_or_preset: str, efficiency: float = 1.0, count: int =
         source, name, kind = "given on the command line", None, None
 
     total = peak * count * efficiency
+    factors = (f" x {count}" if count != 1 else "") + (f" x {efficiency:g}" if efficiency != 1 else "")
+    limits.BANDWIDTH_PBS.check(total / 8e15, "bandwidth", f"{text_or_preset!r}{factors} = {format_bandwidth(total)}")
     parts = [what]
     if count != 1:
         parts.append(f"x {count}")

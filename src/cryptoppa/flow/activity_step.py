@@ -6,6 +6,9 @@ from pathlib import Path
 
 from ..activity.annotate import COVERAGE_WARNING
 from ..activity.capture import Capture, capture
+from ..catalog import (
+    ACTIVITY_COVERAGE, ACTIVITY_CPL, ACTIVITY_MODE, ACTIVITY_WINDOW, CYCLES, ENERGY_BYTE, ENERGY_LINE, POWER
+)
 from ..metrics import Metric
 from ..runs import StepPlan
 
@@ -14,7 +17,7 @@ def activity_step(plan: StepPlan, work: Path, found: dict[str, Metric]) -> tuple
     """Simulate the point's workload on work/netlist.v; STA then sources work/activity/activity.tcl."""
     point = plan.config.point
     tool = f"iverilog {plan.tools.get('iverilog')}"
-    cpl = found.get("perf__cycles_per_line")
+    cpl = found.get(CYCLES)
     cap = capture(work, point.activity[4:], liberty=plan.config.liberty, top=point.top, period_ns=point.period_ns,
                   clock=point.clock_port, reset=point.reset_port, cycles_per_line=cpl.value if cpl else None,
                   out_dir=work / "activity")
@@ -27,9 +30,9 @@ def activity_step(plan: StepPlan, work: Path, found: dict[str, Metric]) -> tuple
     (work / "logs" / "activity.log").write_text(summary + "\n")
     src = "activity/activity.tcl"
     out = {
-        "power__activity__mode": Metric(point.activity, "", src, tool),
-        "power__activity__coverage": Metric(round(cap.coverage, 6), "ratio", src, tool),
-        "power__activity__window_cycles": Metric(cap.activity.cycles, "cycles", src, tool),
+        ACTIVITY_MODE: Metric(point.activity, "", src, tool),
+        ACTIVITY_COVERAGE: Metric(round(cap.coverage, 6), "ratio", src, tool),
+        ACTIVITY_WINDOW: Metric(cap.activity.cycles, "cycles", src, tool),
     }
     return cap, out
 
@@ -41,12 +44,12 @@ def energy_metrics(plan: StepPlan, cap: Capture, result: dict[str, Metric]) -> d
     params = dict(plan.config.point.params)
     line_bytes = params.get("LINE_BYTES", 64)
     cycles_per_line = cap.activity.cycles / cap.window_lines
-    power = result["power__total"]
+    power = result[POWER]
     # pJ = W * cycles / MHz * 1e6
     per_line = power.value * cycles_per_line / plan.config.point.clock_mhz * 1e6
     src = "reports/sta_metrics.txt + activity/activity.tcl"
     return {
-        "power__activity__cycles_per_line": Metric(cycles_per_line, "cycles", "activity/sim.log", power.tool),
-        "power__energy_per_line": Metric(per_line, "pJ", src, power.tool),
-        "power__energy_per_byte": Metric(per_line / line_bytes, "pJ", src, power.tool),
+        ACTIVITY_CPL: Metric(cycles_per_line, "cycles", "activity/sim.log", power.tool),
+        ENERGY_LINE: Metric(per_line, "pJ", src, power.tool),
+        ENERGY_BYTE: Metric(per_line / line_bytes, "pJ", src, power.tool),
     }

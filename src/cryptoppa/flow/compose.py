@@ -12,8 +12,9 @@ point (the same key as its single-engine run, so every N reuses it) and the disp
   activity exists), and the sum of parts at least gives every N the same per-engine power.
 * Timing, N <= HIER_MAX_N: OpenSTA runs on the hierarchical netlist (a generated structural top instantiating
   the two cached netlists), with the flow's own sta.tcl, so it includes the dispatcher<->engine paths.
-* Timing, N > HIER_MAX_N (linking 1024 engines is gigabytes of STA data): worst setup slack = min(engine
-  alone, linked(H) + dispatcher(N) - dispatcher(H)) with H = HIER_MAX_N: what grows with N on the interface
+* Timing, N > HIER_MAX_N (linking 1024 engines is gigabytes of STA data): worst setup slack (of every path, and
+  register to register, which sets fmax) = min(engine alone, linked(H) + dispatcher(N) - dispatcher(H)) with
+  H = HIER_MAX_N: what grows with N on the interface
   paths is the dispatcher's logic; the shared-input fan-out is assumed buffered by a tree (log depth), as
   synthesis does.
 * Dispatcher (a binary tree of identical nodes, synthesized with its hierarchy kept so the node is mapped once):
@@ -35,6 +36,11 @@ from pathlib import Path
 import numpy as np
 
 from .. import pdk as pdk_mod
+from ..catalog import (
+    AREA, AREA_KGE, AREA_SEQ, CELLS, CLOCK_KIND, CYCLES, FLOPS, GE_AREA, HOLD_WS, LATENCY, LINE_BYTES, PERIOD, POWER,
+    POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, THROUGHPUT, TIMING_PREFIX, WS,
+    WS_REG2REG, runtime
+)
 from ..designs import Design, interface
 from ..designs.arrays import DISPATCH_RTL, DISPATCH_TOP, array_top, check_array_size, dispatcher_flops
 from ..feasibility.throughput import hardware_throughput
@@ -42,7 +48,7 @@ from ..metrics import Metric, read
 from ..pdk import PdkDescriptor
 from ..runs import StepPlan, run_step, sha256_file
 from ..tools import version
-from ..tools.sta import fmax_mhz, run_sta, sta_metrics
+from ..tools.sta import register_fmax, run_sta, sta_metrics
 from .execute import characterize
 from .plan import FlowPoint, design_point, render_sta
 
@@ -50,9 +56,11 @@ DISPATCH_RUN_MAX_N = 128  # largest dispatcher run through OpenSTA; larger ones 
 DISPATCH_FIT_MIN_N = 16
 HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 1.4 s per gcm_iter engine)
 STA_TIMEOUT_S = 1800.0
-_SYNTH_SUMS = ("synth__design__instance__count", "synth__design__instance__count__sequential",
-               "synth__design__instance__area__stdcell", "synth__design__instance__area__sequential")
-_POWER = ("power__internal__total", "power__switching__total", "power__leakage__total", "power__total")
+_SYNTH_SUMS = (CELLS, FLOPS,
+               AREA, AREA_SEQ,
+               AREA_KGE)
+_SLACKS = (WS, WS_REG2REG)
+_POWER = (POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE, POWER)
 
 
 @dataclass(frozen=True)
@@ -103,7 +111,7 @@ def _conn(port: str, width: int, net: str, base: int | None = None) -> list[str]
 
 def render_linked_top(engine: Design, n: int, params: dict[str, int]) -> str:
     """Structural Verilog of the array top over the two synthesized netlists (one module each), wired as the
-    engine interface's array roles say (designs/interface.py)."""
+    engine interface's array roles say (cryptoppa.designs.interface)."""
     outer = interface.core_ports()
     width = {p.name: p.bits(params) for p in interface.ports(engine.groups)}
     engine_top, top = engine.top, array_top(engine, n)
@@ -133,45 +141,43 @@ def render_linked_top(engine: Design, n: int, params: dict[str, int]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _execute_linked(plan: StepPlan, work: Path) -> dict[str, Metric]:
+_LINKED_PARTS = ("engine.v", "dispatcher.v", "top.v")
+
+
+def _execute_linked(plan: StepPlan[FlowPoint], work: Path) -> dict[str, Metric]:
     point: FlowPoint = plan.config
+    # One netlist file for the STA script the flow renders (it reads netlist.v): the two cached netlists and the top.
+    (work / "netlist.v").write_text("".join((work / name).read_text() for name in _LINKED_PARTS))
     seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, "OpenSTA (linked array)")
     result = sta_metrics(work, f"sta {plan.tools['sta']}", point.period_ns)
-    result["flow__sta__runtime"] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
+    result[runtime("sta")] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
     return result
 
 
-def linked_plan(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor,
-                work_dir: Path) -> StepPlan:
-    """OpenSTA on the hierarchical netlist of n engines + dispatcher: both cached netlists and the generated
-    top, concatenated into one netlist.v (an input of the plan, so its content is in the key)."""
-    top_text = render_linked_top(ap.engine, n, dict(ap.params))
-    netlist = Path(work_dir) / f"{array_top(ap.engine, n)}-{engine_dir.name}-{disp_dir.name}.v"
-    netlist.parent.mkdir(parents=True, exist_ok=True)
-    text = (engine_dir / "netlist.v").read_text() + (disp_dir / "netlist.v").read_text() + top_text
-    if not netlist.is_file() or netlist.read_text() != text:
-        tmp = netlist.with_suffix(f".{time.monotonic_ns()}.tmp")
-        tmp.write_text(text)
-        tmp.replace(netlist)
-    point = FlowPoint(rtl=(netlist,), top=array_top(ap.engine, n), pdk=ap.pdk, corner=ap.corner,
+def linked_plan(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor) -> StepPlan[FlowPoint]:
+    """OpenSTA on the hierarchical netlist of n engines + dispatcher: both cached netlists (inputs of the plan)
+    under a generated structural top (a script of the plan), so all three are in the key."""
+    top = array_top(ap.engine, n)
+    point = FlowPoint(rtl=(engine_dir / "netlist.v",), top=top, pdk=ap.pdk, corner=ap.corner,
                       clock_mhz=ap.clock_mhz, clock_port=ap.engine.clock or "clk", input_activity=ap.activity)
     lib = pdk_mod.liberty(desc, ap.corner)
     return StepPlan(
-        f"{array_top(ap.engine, n)}-linked",
+        f"{top}-linked",
         identity={"step": "linked-sta", "engine_run": engine_dir.name, "dispatcher_run": disp_dir.name, "n": n,
                   "liberty": {"sha256": sha256_file(lib)}},
-        inputs={"netlist.v": (str(netlist), sha256_file(netlist))},
-        scripts={"sta.tcl": render_sta(point, desc, lib)},
+        inputs={"engine.v": (str(engine_dir / "netlist.v"), sha256_file(engine_dir / "netlist.v")),
+                "dispatcher.v": (str(disp_dir / "netlist.v"), sha256_file(disp_dir / "netlist.v"))},
+        scripts={"top.v": render_linked_top(ap.engine, n, dict(ap.params)), "sta.tcl": render_sta(point, desc, lib)},
         tools={"sta": version("sta")},
         assumptions={"linked": "OpenSTA on the engine's and the dispatcher's cached netlists under a generated top"},
         provenance={"engine_run": str(engine_dir), "dispatcher_run": str(disp_dir)},
+        outputs=("netlist.v",),
         config=point)
 
 
 def linked_sta(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor, cache: Path,
                force: bool = False) -> tuple[Path, bool]:
-    result = run_step(linked_plan(ap, n, engine_dir, disp_dir, desc, Path(cache) / "generated"), _execute_linked,
-                      cache, force)
+    result = run_step(linked_plan(ap, n, engine_dir, disp_dir, desc), _execute_linked, cache, force)
     return result.run_dir, result.built
 
 
@@ -194,14 +200,15 @@ def dispatcher(ap: ArrayPoint, n: int, desc: PdkDescriptor, cache: Path, force: 
     runs = [characterize(dispatcher_point(ap, m), cache, force) for m in sizes]
     fitted = [r.metrics for r in runs]
     out = {name: _fitted([m - 1 for m in sizes], [f[name].value for f in fitted], n - 1, fitted[-1][name].unit,
-                         integer=name == "synth__design__instance__count")
-           for name in (*_SYNTH_SUMS, *_POWER) if name != "synth__design__instance__count__sequential"}
-    out["synth__design__instance__count__sequential"] = _derived(dispatcher_flops(n), "cells")
-    slacks = [f["timing__setup__ws"].value for f in fitted]
-    if None not in slacks:
-        depths = [math.ceil(math.log2(m)) for m in sizes]
-        out["timing__setup__ws"] = _fitted(depths, slacks, math.ceil(math.log2(n)), "ns")
-    out["timing__hold__ws"] = _derived(min(f["timing__hold__ws"].value for f in fitted), "ns")
+                         integer=name == CELLS)
+           for name in (*_SYNTH_SUMS, *_POWER) if name != FLOPS}
+    out[FLOPS] = _derived(dispatcher_flops(n), "cells")
+    depths = [math.ceil(math.log2(m)) for m in sizes]
+    for name in _SLACKS:
+        slacks = [f[name].value if name in f else None for f in fitted]
+        if None not in slacks:
+            out[name] = _fitted(depths, slacks, math.ceil(math.log2(n)), "ns")
+    out[HOLD_WS] = _derived(min(f[HOLD_WS].value for f in fitted), "ns")
     return out, [r.run_dir for r in runs], any(r.built for r in runs)
 
 
@@ -220,11 +227,12 @@ def compose(ap: ArrayPoint, cache: Path, force: bool = False, hier_max_n: int = 
     built |= engine.built
     out = {name: _derived(ap.n * eng[name].value + disp[name].value, eng[name].unit)
            for name in (*_SYNTH_SUMS, *_POWER) if name in eng and name in disp}
+    out[GE_AREA] = eng[GE_AREA]
     sources = [engine.run_dir, *sources]
     start = time.monotonic()
     if ap.n <= hier_max_n:
         linked_dir, l_built = linked_sta(ap, ap.n, engine.run_dir, sources[1], desc, cache, force)
-        out.update({k: v for k, v in read(linked_dir).items() if k.startswith("timing__")})
+        out.update({k: v for k, v in read(linked_dir).items() if k.startswith(TIMING_PREFIX)})
         method = "linked"
     else:
         disp_h = characterize(dispatcher_point(ap, hier_max_n), cache, force)
@@ -234,40 +242,40 @@ def compose(ap: ArrayPoint, cache: Path, force: bool = False, hier_max_n: int = 
         out.update(_extrapolate(eng, disp, disp_h.metrics, read(linked_dir)))
         method = "extrapolated"
     sources.append(linked_dir)
-    out["flow__compose__runtime"] = _derived(round(time.monotonic() - start, 3), "s")
+    out[runtime("compose")] = _derived(round(time.monotonic() - start, 3), "s")
     out.update(perf(ap, eng))
     return Composed(out, method, tuple(sources), built or l_built)
 
 
 def _extrapolate(eng, disp, disp_h, linked) -> dict[str, Metric]:
     out = {}
-    period = linked["timing__clock__period"].value
-    out["timing__clock__period"] = linked["timing__clock__period"]
-    out["timing__clock__kind"] = linked["timing__clock__kind"]
-    slacks = [_value(eng, "timing__setup__ws")]
-    parts = [_value(linked, "timing__setup__ws"), _value(disp, "timing__setup__ws"), _value(disp_h, "timing__setup__ws")]
-    if None not in parts:
-        slacks.append(parts[0] + parts[1] - parts[2])
-    slacks = [s for s in slacks if s is not None]
-    ws = min(slacks) if slacks else None
-    out["timing__setup__ws"] = _derived(ws, "ns")
-    holds = [s for s in (_value(eng, "timing__hold__ws"), _value(linked, "timing__hold__ws"),
-                         _value(disp, "timing__hold__ws")) if s is not None]
-    out["timing__hold__ws"] = _derived(min(holds) if holds else None, "ns")
-    out["timing__fmax__mhz"] = _derived(fmax_mhz(period, ws), "MHz")
+    period = linked[PERIOD].value
+    out[PERIOD] = linked[PERIOD]
+    out[CLOCK_KIND] = linked[CLOCK_KIND]
+    for name in _SLACKS:
+        slacks = [_value(eng, name)]
+        parts = [_value(linked, name), _value(disp, name), _value(disp_h, name)]
+        if None not in parts:
+            slacks.append(parts[0] + parts[1] - parts[2])
+        slacks = [s for s in slacks if s is not None]
+        out[name] = _derived(min(slacks) if slacks else None, "ns")
+    holds = [s for s in (_value(eng, HOLD_WS), _value(linked, HOLD_WS),
+                         _value(disp, HOLD_WS)) if s is not None]
+    out[HOLD_WS] = _derived(min(holds) if holds else None, "ns")
+    out.update(register_fmax(out, period, "composed", "cryptoppa.flow.compose"))
     return out
 
 
 def perf(ap: ArrayPoint, eng: dict[str, Metric]) -> dict[str, Metric]:
     """The array's throughput and latency metrics from its engine's."""
-    cpl = _value(eng, "perf__cycles_per_line")
+    cpl = _value(eng, CYCLES)
     if cpl is None:
         return {}
     line_bytes = dict(ap.params).get("LINE_BYTES", 64)
     array_cpl = max(cpl / ap.n, 1.0)  # the dispatcher routes at most one line per cycle
     bits = hardware_throughput(ap.clock_mhz * 1e6, array_cpl, line_bytes)
     # The dispatcher is combinational both ways: a line's latency is its engine's.
-    same = {k: v for k, v in eng.items() if k in ("perf__latency_cycles", "perf__line_bytes",
-                                                  "perf__read_latency_cycles", "perf__read_latency_data_cycles")}
-    return {"perf__cycles_per_line": _derived(array_cpl, "cycles"), **same,
-            "perf__throughput__gbps": _derived(bits / 1e9, "Gb/s")}
+    same = {k: v for k, v in eng.items() if k in (LATENCY, LINE_BYTES,
+                                                  READ_LATENCY, READ_LATENCY_DATA)}
+    return {CYCLES: _derived(array_cpl, "cycles"), **same,
+            THROUGHPUT: _derived(bits / 1e9, "Gb/s")}

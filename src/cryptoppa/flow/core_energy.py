@@ -19,6 +19,7 @@ from ..activity.annotate import Annotation
 from ..activity.core_workload import annotation_file, simulate
 from ..activity.gatesim import build_gate_sim, run_gate_sim
 from ..activity.vcd import Activity
+from ..catalog import POWER, POWER_PREFIX
 from ..errors import InputError
 from ..metrics import Metric
 from ..runs import StepPlan, run_step, sha256_file
@@ -51,7 +52,7 @@ class CoreEnergy:
     @property
     def energy_per_byte_pj(self) -> float:
         # W x cycles / MHz = uJ; x 1e6 = pJ
-        return self.power["power__total"] * self.window_cycles / self.clock_mhz * 1e6 / LINE_BYTES
+        return self.power[POWER] * self.window_cycles / self.clock_mhz * 1e6 / LINE_BYTES
 
 
 def _execute_sta(plan: StepPlan, work: Path) -> dict[str, Metric]:
@@ -79,7 +80,7 @@ def sta_plan(point: FlowPoint, run_dir: Path, tcl: Path) -> StepPlan:
 def annotated_power(point: FlowPoint, run_dir: Path, tcl: Path, cache: Path) -> dict[str, float]:
     """power__* (W) of the core's netlist with the activity in `tcl`, through a cached STA step under cache."""
     found = run_step(sta_plan(point, run_dir, tcl), _execute_sta, cache).metrics
-    return {k: m.value for k, m in found.items() if k.startswith("power__")}
+    return {k: m.value for k, m in found.items() if k.startswith(POWER_PREFIX)}
 
 
 def core_energy(point: FlowPoint, run_dir: Path, elf: Path, out_dir: Path, *, max_cycles: int = 5_000_000,

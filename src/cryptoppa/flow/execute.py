@@ -14,46 +14,37 @@ import time
 from pathlib import Path
 
 from .. import metrics, pdk
-from ..feasibility.throughput import hardware_throughput
+from ..catalog import AREA, AREA_KGE, AREA_SEQ, CELLS, GE_AREA, runtime
 from ..metrics import Metric
 from ..runs import StepPlan, StepResult, run_step
-from ..sim.perf import measure_engine
+from ..sim.perf_step import perf_metrics, throughput
 from ..tools import require, run
 from ..tools.sta import run_sta, sta_metrics
 from .activity_step import activity_step, energy_metrics
-from .plan import FlowPoint, make_plan
+from .plan import FlowPoint, SynthJob, make_plan
 
 STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
 
 
-def synth_metrics(run_dir: Path, tool: str) -> dict[str, Metric]:
+def synth_metrics(run_dir: Path, tool: str, ge_area_um2: float) -> dict[str, Metric]:
     path = "reports/synth_stat.json"
     stat = json.loads((run_dir / path).read_text())["design"]
+    area = float(stat["area"])
     return {
-        "synth__design__instance__count": Metric(int(stat["num_cells"]), "cells", path, tool),
-        "synth__design__instance__area__stdcell": Metric(float(stat["area"]), "um^2", path, tool),
-        "synth__design__instance__area__sequential": Metric(float(stat.get("sequential_area", 0.0)), "um^2", path, tool),
+        CELLS: Metric(int(stat["num_cells"]), "cells", path, tool),
+        AREA: Metric(area, "um^2", path, tool),
+        AREA_SEQ: Metric(float(stat.get("sequential_area", 0.0)), "um^2", path, tool),
+        AREA_KGE: Metric(kge(area, ge_area_um2), "kGE", path, tool),
+        GE_AREA: Metric(ge_area_um2, "um^2", "run.json", "cryptoppa"),
     }
 
 
-def _perf(plan: StepPlan, work: Path) -> dict[str, Metric]:
-    point: FlowPoint = plan.config.point
-    params = dict(point.params)
-    staged = [work / name for name in plan.inputs if name.startswith("rtl/")]
-    numbers = measure_engine(point.top, staged, params, work / "perf", n_lines=point.perf_lines,
-                             round_lines=point.perf_round, include_dirs=[work / "inc"] if (work / "inc").is_dir() else [],
-                             defines=point.defines, groups=point.groups)
-    tool = f"iverilog {plan.tools.get('iverilog')}"
-    out = {name: Metric(value, "lines" if name.endswith("lines") else "cycles", "perf/perf.log", tool)
-           for name, value in numbers.items()}
-    line_bytes = params.get("LINE_BYTES", 64)
-    out["perf__line_bytes"] = Metric(line_bytes, "bytes", "run.json", "cryptoppa")
-    bits = hardware_throughput(point.clock_mhz * 1e6, numbers["perf__cycles_per_line"], line_bytes)
-    out["perf__throughput__gbps"] = Metric(bits / 1e9, "Gb/s", "perf/perf.log", "cryptoppa")
-    return out
+def kge(area_um2: float, ge_area_um2: float) -> float:
+    """Area in thousands of gate equivalents (one GE: the library's NAND2 of the smallest drive)."""
+    return area_um2 / ge_area_um2 / 1000.0
 
 
-def execute_point(plan: StepPlan, work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
+def execute_point(plan: StepPlan[SynthJob], work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
     point: FlowPoint = plan.config.point
     timeouts = {**STEP_TIMEOUT_S, **(timeouts or {})}
     require("sta")  # a missing OpenSTA fails the run before minutes of synthesis, not after
@@ -70,7 +61,8 @@ def execute_point(plan: StepPlan, work: Path, timeouts: dict[str, float] | None 
     result: dict[str, Metric] = {}
     if point.perf:
         start = time.monotonic()
-        result.update(_perf(plan, work))
+        result.update(perf_metrics(plan, work, point))
+        result.update(throughput(point.clock_mhz, result))
         wall["perf"] = time.monotonic() - start
     capture = None
     if point.activity != "vectorless":
@@ -79,12 +71,12 @@ def execute_point(plan: StepPlan, work: Path, timeouts: dict[str, float] | None 
         result.update(found)
         wall["activity"] = time.monotonic() - start
     wall["sta"] = run_sta(work, logs / "sta.log", timeouts["sta"])
-    result.update(synth_metrics(work, ytool))
+    result.update(synth_metrics(work, ytool, plan.config.ge_area_um2))
     result.update(sta_metrics(work, stool, point.period_ns))
     if capture is not None:
         result.update(energy_metrics(plan, capture, result))
     for step, seconds in wall.items():
-        result[f"flow__{step}__runtime"] = Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
+        result[runtime(step)] = Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
     return result
 
 

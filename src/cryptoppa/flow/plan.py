@@ -12,15 +12,18 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from string import Template
 
+from .. import limits
 from .. import pdk as pdk_mod
 from ..activity import ACTIVITY_NOTE, code_sha256
 from ..activity.workload import check_workload, is_engine_workload
-from ..designs import Design, Sources
-from ..designs.sources import SV_SUFFIXES, parse_define
+from ..catalog import FMAX
+from ..designs import Design
+from ..designs.point import RtlPoint
 from ..errors import InputError
-from ..names import check_identifier, check_synthesis_point
+from ..names import check_identifier
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor
+from ..pdk.cells import library_cells
 from ..runs import StepPlan, sha256_file
 from ..sim import perf
 from ..tools import version
@@ -29,36 +32,23 @@ from . import activity_step
 _SAFE_PATH = re.compile(r"[A-Za-z0-9_./+@%=,:-]+\Z")
 
 
-@dataclass(frozen=True)
-class FlowPoint:
-    """Everything that determines a characterization result."""
+@dataclass(frozen=True, kw_only=True)
+class FlowPoint(RtlPoint):
+    """Everything that determines an ASIC characterization result."""
 
-    rtl: tuple[Path, ...]
-    top: str
     pdk: str
     corner: str
-    clock_mhz: float
-    params: tuple[tuple[str, int], ...] = ()
-    clock_port: str = "clk"
     input_activity: float = 0.1  # toggles per clock cycle at primary inputs (OpenSTA's default model)
     output_load_pf: float = 0.01
-    design: str = ""  # descriptor name, when the point came from designs/
-    perf: bool = False  # engine interface: measure cycles per line and latency in simulation
-    perf_lines: int = 12  # lines simulated; an N-engine array needs several per engine to reach steady state
     activity: str = "vectorless"  # or "sim:<workload>" (cryptoppa.activity.workload): simulated per-net activity
     reset_port: str = ""  # synchronous reset the activity testbench asserts ("" = none)
     # False keeps the module hierarchy, so each distinct module is mapped once however often it is instantiated
     # (the array dispatcher's N - 1 identical tree nodes); area and cell counts are totals over the hierarchy.
     flatten: bool = True
-    include_dirs: tuple[Path, ...] = ()
-    defines: tuple[tuple[str, str], ...] = ()
-    perf_round: int = 1  # lines per dispatcher round (N of an array): throughput is measured over whole rounds
-    groups: tuple[str, ...] = ()  # optional engine port groups the perf bench must drive
 
     def __post_init__(self):
-        check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
-        if not 0 <= self.input_activity <= 2:
-            raise InputError(f"input activity must be 0..2 toggles per cycle, got {self.input_activity}")
+        super().__post_init__()
+        limits.ACTIVITY.check(self.input_activity, "input activity")
         if self.activity != "vectorless":
             if not self.activity.startswith("sim:"):
                 raise InputError(f"activity {self.activity!r}: expected vectorless or sim:<workload>")
@@ -66,19 +56,10 @@ class FlowPoint:
                 raise InputError(f"activity {self.activity}: engine workloads need a design with the engine interface")
         if self.reset_port:
             check_identifier(self.reset_port, "reset port")
-        for name, value in self.defines:
-            parse_define(f"{name}={value}" if value else name)
-        if not self.rtl:
-            raise InputError("no RTL files given")
-        Sources.checked(self.rtl, self.include_dirs)  # every file and folder exists
 
     @property
     def period_ns(self) -> float:
         return 1000.0 / self.clock_mhz
-
-    @property
-    def sources(self) -> Sources:
-        return Sources(self.rtl, self.include_dirs, self.defines)
 
 
 def design_point(design: Design, *, pdk: str, corner: str, clock_mhz: float, params: dict[str, int],
@@ -100,10 +81,23 @@ class SynthJob:
 
     point: FlowPoint
     liberty: Path
+    ge_area_um2: float  # one gate equivalent
 
 
 # Fields added after caches existed: at their defaults they are left out, so earlier keys stay the same.
 _OMITTED_AT_DEFAULT = {"flatten": True, "include_dirs": [], "defines": [], "perf_round": 1, "groups": []}
+
+
+# A port that reaches asynchronous set/reset pins is timed as if a buffered reset tree drove it: ideal, with this
+# transition at the pins (a leaf of such a tree, of the order of the library's largest-load output transitions).
+ASYNC_TRANSITION_NS = 0.1
+
+
+TIMING_NOTE = (
+    f"{FMAX} is register to register (in->reg, reg->out and in->out slack reported apart); asynchronous "
+    f"set/reset pins (the liberty's clear/preset) are not data: their clear/preset->q arcs are disabled, their "
+    f"release is checked as recovery/removal where the library has those checks, and the ports that reach them "
+    f"are driven ideally with a {ASYNC_TRANSITION_NS:g} ns transition, as by a buffered reset tree")
 
 
 def _point_identity(point: FlowPoint) -> dict:
@@ -140,6 +134,8 @@ def render(template: str, **values) -> str:
 def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_source: str | None = None) -> str:
     """flows/sta.tcl for the point; activity_source names a run-local Tcl file of simulated activity."""
     driver = check_identifier(pdk.driver_cell, "driver cell")
+    async_pins = " ".join(f"{check_identifier(cell, 'cell')} {check_identifier(pin, 'pin')}"
+                          for cell, pin in library_cells(liberty).async_pins)
     return render(
         "sta.tcl",
         liberty=safe_path(liberty),
@@ -152,43 +148,26 @@ def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_sou
         output_load_pf=f"{point.output_load_pf:g}",
         input_activity=f"{point.input_activity:g}",
         activity_source=f"source {activity_source}" if activity_source else "# no simulated activity (vectorless)",
+        async_pins=async_pins,
+        async_transition_ns=f"{ASYNC_TRANSITION_NS:g}",
     )
 
 
-def _staged(point: FlowPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
-    """Inputs to copy (run-local name -> (source, sha256)) and the RTL names in compile order."""
-    inputs, rtl = {}, []
-    for i, src in enumerate(point.rtl):
-        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", src.name)
-        rtl.append(f"rtl/{i:02d}_{stem}")
-        inputs[rtl[-1]] = (str(src), sha256_file(src))
-    for name, src in sorted(point.sources.included().items()):
-        inputs[f"inc/{name}"] = (str(src), sha256_file(src))
-    return inputs, rtl
-
-
-def read_flags(point: FlowPoint, staged_includes: bool) -> str:
-    """Yosys read_verilog flags beyond -DSYNTHESIS: the point's defines and the staged include folder."""
-    flags = [f"-D{n}={v}" if v else f"-D{n}" for n, v in point.defines]
-    return "".join(f" {f}" for f in flags + (["-I", "inc"] if staged_includes else []))
-
-
-def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
+def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
     pdk.check_corner(point.corner)
     lib = pdk_mod.liberty(pdk, point.corner)
     lib_text = safe_path(lib)
-    inputs, rtl = _staged(point)
-    flags = read_flags(point, any(name.startswith("inc/") for name in inputs))
+    inputs, rtl = point.staged()
     dont_use = " ".join(f"-dont_use {_check_word(c, 'dont_use cell')}" for c in pdk.dont_use)
     period_ps = round(point.period_ns * 1000.0, 3)
     hi, lo = pdk.tie_high, pdk.tie_low
     driver = check_identifier(pdk.driver_cell, "driver cell")
     sim = point.activity != "vectorless"
+    ge_area = library_cells(lib).area(pdk.ge_cell, f"{pdk.path} ge_cell")
     scripts = {
         "yosys_elab.ys": render(
             "yosys_elab.ys",
-            read_verilog="\n".join(f"read_verilog -DSYNTHESIS{flags}{' -sv' if name.endswith(SV_SUFFIXES) else ''} "
-                                   f"{name}" for name in rtl),
+            read_verilog=point.read_verilog(rtl, any(name.startswith("inc/") for name in inputs)),
             top=point.top,
             flatten=" -flatten" if point.flatten else "",
             chparams=" ".join(f"-chparam {k} {v}" for k, v in point.params),
@@ -210,6 +189,8 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
         "wire_load_model": pdk.wire_load_model or "none (library has none: net capacitance is pin capacitance only)",
         "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
               f"outputs load {point.output_load_pf:g} pF",
+        "timing": TIMING_NOTE,
+        "gate_equivalent": f"1 GE = the area of {pdk.ge_cell} ({ge_area:g} um^2 in this liberty); kGE = area / 1000 GE",
     }
     tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf or sim else ())}
     if sim:
@@ -225,4 +206,4 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan:
     provenance = {"point": {"rtl": [str(p) for p in point.rtl], "include_dirs": [str(p) for p in point.include_dirs]},
                   "liberty": {"path": str(lib)}}
     return StepPlan(point.design or point.top, identity, inputs, scripts, tools, assumptions, provenance,
-                    outputs=("netlist.v",), config=SynthJob(point, lib))
+                    outputs=("netlist.v",), config=SynthJob(point, lib, ge_area))

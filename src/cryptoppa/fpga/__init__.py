@@ -2,13 +2,13 @@
 and routing with timing where an open placer exists (ECP5, Nexus). No FPGA power figure: there is no open model.
 
     point = fpga_point(design, "ecp5-85k", clock_mhz=100, params={}, seed=1)
-    result = characterize_fpga(point, cache)       # a sealed run folder, like an ASIC point's
+    plan = make_synth_plan(point)                  # then execute_synth; pnr_plan + execute_pnr (cryptoppa.stages)
 """
 
-from .compare import compare_to_study
-from .execute import characterize_fpga, execute_pnr, execute_synth
+from .study_fit import compare_to_study
+from .execute import execute_pnr, execute_synth, fits_device, pnr_plan
 from .plan import FpgaPoint, assumptions, fpga_point, make_pnr_plan, make_synth_plan
 from .targets import TARGETS, FpgaTarget, get, is_target
 
-__all__ = ["TARGETS", "assumptions", "FpgaPoint", "FpgaTarget", "compare_to_study", "characterize_fpga", "execute_pnr", "execute_synth", "fpga_point", "get",
-           "is_target", "make_pnr_plan", "make_synth_plan"]
+__all__ = ["TARGETS", "assumptions", "FpgaPoint", "FpgaTarget", "compare_to_study", "execute_pnr", "execute_synth",
+           "fits_device", "fpga_point", "get", "is_target", "make_pnr_plan", "make_synth_plan", "pnr_plan"]

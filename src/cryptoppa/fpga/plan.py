@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..designs import Design, Sources
-from ..designs.sources import SV_SUFFIXES
-from ..errors import InputError
-from ..names import check_synthesis_point
+from .. import limits
+from ..designs import Design
+from ..designs.arrays import perf_lines
+from ..designs.point import RtlPoint
 from ..runs import StepPlan, sha256_file
 from ..sim import perf
 from ..tools import version
@@ -23,36 +23,17 @@ SYNTH_SCRIPT = "yosys_fpga.ys"
 NETLIST = "netlist.json"
 
 
-@dataclass(frozen=True)
-class FpgaPoint:
-    rtl: tuple[Path, ...]
-    top: str
+@dataclass(frozen=True, kw_only=True)
+class FpgaPoint(RtlPoint):
+    """An FPGA point: clock_mhz is the placer's timing goal (synthesis-only targets ignore it)."""
+
     target: str
-    clock_mhz: float  # the placer's timing goal; synthesis-only targets ignore it
-    params: tuple[tuple[str, int], ...] = ()
-    design: str = ""
-    include_dirs: tuple[Path, ...] = ()
-    defines: tuple[tuple[str, str], ...] = ()
     seed: int = 1  # nextpnr's placer seed: fmax differs from seed to seed
-    clock_port: str = "clk"
-    # Engines on routed targets: cycles per line in simulation, for throughput at the routed fmax.
-    perf: bool = False
-    perf_lines: int = 12
-    perf_round: int = 1  # lines per dispatcher round (N of an array)
-    groups: tuple[str, ...] = ()
 
     def __post_init__(self):
-        check_synthesis_point(self.top, self.clock_port, self.params, self.clock_mhz)
+        super().__post_init__()
         get(self.target)
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise InputError(f"seed must be a non-negative integer, got {self.seed!r}")
-        if not self.rtl:
-            raise InputError("no RTL files given")
-        Sources.checked(self.rtl, self.include_dirs)
-
-    @property
-    def sources(self) -> Sources:
-        return Sources(self.rtl, self.include_dirs, self.defines)
+        limits.SEED.check(self.seed, "seed")
 
 
 def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, int], seed: int = 1,
@@ -62,24 +43,7 @@ def fpga_point(design: Design, target: str, clock_mhz: float, params: dict[str, 
                      params=tuple(sorted(params.items())), design=design.name, include_dirs=design.include_dirs,
                      defines=design.defines, seed=seed, clock_port=design.clock or "clk",
                      perf=design.interface == "engine" and get(target).routed,
-                     perf_lines=max(12, 8 * n) if n else 12, perf_round=n or 1, groups=design.groups)
-
-
-def _staged(point: FpgaPoint) -> tuple[dict[str, tuple[str, str]], list[str]]:
-    inputs, rtl = {}, []
-    for i, src in enumerate(point.rtl):
-        stem = "".join(c if c.isalnum() or c in "_.-" else "_" for c in src.name)
-        rtl.append(f"rtl/{i:02d}_{stem}")
-        inputs[rtl[-1]] = (str(src), sha256_file(src))
-    for name, src in sorted(point.sources.included().items()):
-        inputs[f"inc/{name}"] = (str(src), sha256_file(src))
-    return inputs, rtl
-
-
-def _reads(point: FpgaPoint, rtl: list[str], includes: bool) -> str:
-    flags = "".join(f" -D{n}={v}" if v else f" -D{n}" for n, v in point.defines) + (" -I inc" if includes else "")
-    return "\n".join(f"read_verilog -DSYNTHESIS{flags}{' -sv' if name.endswith(SV_SUFFIXES) else ''} {name}"
-                     for name in rtl)
+                     perf_lines=perf_lines(n), perf_round=n or 1, groups=design.groups)
 
 
 def _chparams(point: FpgaPoint) -> str:
@@ -87,7 +51,7 @@ def _chparams(point: FpgaPoint) -> str:
 
 
 def render_synth(point: FpgaPoint, target: FpgaTarget, rtl: list[str], includes: bool) -> str:
-    reads = _reads(point, rtl, includes)
+    reads = point.read_verilog(rtl, includes)
     top, chparams = point.top, _chparams(point)
     if target.pins:  # the ring (generated from the elaborated ports) sets the parameters on its instance
         reads += f"\nread_verilog {ring.RING_FILE}"
@@ -118,14 +82,14 @@ def _flow_note(point: FpgaPoint, target: FpgaTarget, routed: bool) -> str:
 _NO_POWER = "not estimated: no open power model exists for these FPGAs"
 
 
-def make_synth_plan(point: FpgaPoint) -> StepPlan:
+def make_synth_plan(point: FpgaPoint) -> StepPlan[FpgaPoint]:
     """Synthesis (and the engine's cycles per line): shared by every seed and clock goal of a routed target."""
     target = get(point.target)
-    inputs, rtl = _staged(point)
+    inputs, rtl = point.staged()
     includes = any(n.startswith("inc/") for n in inputs)
     scripts = {SYNTH_SCRIPT: render_synth(point, target, rtl, includes)}
     if target.pins:
-        scripts[ring.PORTS_SCRIPT] = ring.render_ports(_reads(point, rtl, includes), point.top, _chparams(point))
+        scripts[ring.PORTS_SCRIPT] = ring.render_ports(point.read_verilog(rtl, includes), point.top, _chparams(point))
         scripts["ring_code.sha256"] = ring.code_sha256() + "\n"
     tools = {"pyosys": version("pyosys")}
     assumptions = {"flow": _flow_note(point, target, False), "power": _NO_POWER}
@@ -143,7 +107,7 @@ def make_synth_plan(point: FpgaPoint) -> StepPlan:
                     provenance, outputs=(NETLIST, "reports/synth_stat.json"), config=point)
 
 
-def make_pnr_plan(point: FpgaPoint, synth_dir: Path) -> StepPlan:
+def make_pnr_plan(point: FpgaPoint, synth_dir: Path) -> StepPlan[FpgaPoint]:
     """Placement and routing of a finished synthesis run's netlist, for one seed and clock goal."""
     target = get(point.target)
     synth = make_synth_plan(point)

@@ -7,6 +7,9 @@ import math
 import re
 from pathlib import Path
 
+from ..catalog import (
+    BRAM, CELLS, COPIES_FIT, FMAX, FMAX_GOAL, LUTS, WS, fpga_count, site_capacity, site_count, site_utilization
+)
 from ..metrics import Metric
 from .targets import FpgaTarget
 
@@ -38,13 +41,13 @@ def lut_total(counts: dict[str, int]) -> int:
 
 def synth_metrics(run_dir: Path, target: FpgaTarget, tool: str) -> dict[str, Metric]:
     counts = synth_counts(run_dir, target)
-    out = {"synth__design__instance__count": Metric(sum(_cells(run_dir).values()), "cells", SYNTH_STAT, tool),
-           "synth__design__instance__count__lut": Metric(lut_total(counts), "LUTs", SYNTH_STAT, tool)}
+    out = {CELLS: Metric(sum(_cells(run_dir).values()), "cells", SYNTH_STAT, tool),
+           LUTS: Metric(lut_total(counts), "LUTs", SYNTH_STAT, tool)}
     for name, n in counts.items():
-        out[f"synth__design__instance__count__{name}"] = Metric(n, _UNITS.get(name, "cells"), SYNTH_STAT, tool)
+        out[fpga_count(name)] = Metric(n, _UNITS.get(name, "cells"), SYNTH_STAT, tool)
     if "bram36" in counts:
         # The study counted block RAMs (001 Table 5.1): 36 Kb blocks, two RAMB18 to one.
-        out["synth__design__instance__count__bram"] = Metric(counts["bram36"] + counts["bram18"] / 2,
+        out[BRAM] = Metric(counts["bram36"] + counts["bram18"] / 2,
                                                              "RAMB36 equivalents", SYNTH_STAT, tool)
     return out
 
@@ -73,28 +76,28 @@ def pnr_metrics(run_dir: Path, tool: str) -> dict[str, Metric]:
         used, available = int(use["used"]), int(use["available"])
         if not used:
             continue  # dozens of special-purpose sites (PLLs, SERDES, JTAG) an engine never uses
-        out[f"route__design__instance__count__{_key(bel)}"] = Metric(used, "bels", PNR_REPORT, tool)
-        out[f"route__device__capacity__{_key(bel)}"] = Metric(available, "bels", PNR_REPORT, tool)
+        out[site_count(_key(bel))] = Metric(used, "bels", PNR_REPORT, tool)
+        out[site_capacity(_key(bel))] = Metric(available, "bels", PNR_REPORT, tool)
         if available:
-            out[f"route__device__utilization__{_key(bel)}"] = Metric(round(100.0 * used / available, 3), "%",
+            out[site_utilization(_key(bel))] = Metric(round(100.0 * used / available, 3), "%",
                                                                      PNR_REPORT, tool)
             if _LOGIC_SITES.fullmatch(_key(bel)):
                 fits.append(available // used)
     if fits:
         # How many copies of this netlist the device holds by its scarcest resource (logic only: no IO ring).
-        out["route__device__copies_fit"] = Metric(min(fits), "copies", PNR_REPORT, tool)
+        out[COPIES_FIT] = Metric(min(fits), "copies", PNR_REPORT, tool)
     clocks = report.get("fmax", {})
     if clocks:
         achieved = min(float(c["achieved"]) for c in clocks.values())
         goal = min(float(c["constraint"]) for c in clocks.values())
-        out["timing__fmax__mhz"] = Metric(round(achieved, 3), "MHz", PNR_REPORT, tool)
-        out["timing__fmax__goal__mhz"] = Metric(goal, "MHz", PNR_REPORT, tool)
-        out["timing__setup__ws"] = Metric(round(1000.0 / goal - 1000.0 / achieved, 4) if achieved > 0 else math.nan,
-                                          "ns", PNR_REPORT, tool)
+        out[FMAX] = Metric(round(achieved, 3), "MHz", PNR_REPORT, tool)
+        out[FMAX_GOAL] = Metric(goal, "MHz", PNR_REPORT, tool)
+        out[WS] = Metric(round(1000.0 / goal - 1000.0 / achieved, 4) if achieved > 0 else math.nan, "ns",
+                         PNR_REPORT, tool)
     return out
 
 
-_PLACED = re.compile(r"route__design__instance__count__\w+_(comb|ff)")
+_PLACED = re.compile(re.escape(site_count("")) + r"(\w+_(comb|ff))")
 
 
 def placed_logic(row) -> dict[str, float]:
@@ -105,9 +108,8 @@ def placed_logic(row) -> dict[str, float]:
     for key, value in row.items():
         found = _PLACED.fullmatch(str(key))
         if found and value == value:  # not NaN
-            kind = "logic" if found.group(1) == "comb" else "ff"
+            kind = "logic" if found.group(2) == "comb" else "ff"
             out[kind] = float(value)
             if kind == "logic":
-                out["logic_utilization"] = float(row.get(key.replace("__design__instance__count__",
-                                                                     "__device__utilization__"), math.nan))
+                out["logic_utilization"] = float(row.get(site_utilization(found.group(1)), math.nan))
     return out

@@ -17,6 +17,19 @@ DEFAULT_PDK = "freepdk45"
 
 
 @dataclass(frozen=True)
+class Routing:
+    """How cryptoppa.pnr places and routes this library, and the wire RC of its metal stack."""
+
+    placer: str  # PLACERS
+    top_layer: str
+    rc_per_um: dict[str, tuple[float, float]] = field(hash=False)  # layer -> (kOhm, fF) per um of routed length
+    rc_source: str = ""
+
+
+PLACERS = ("coriolis",)
+
+
+@dataclass(frozen=True)
 class PdkDescriptor:
     name: str
     description: str
@@ -27,10 +40,12 @@ class PdkDescriptor:
     tie_high: tuple[str, str]  # (cell, pin)
     tie_low: tuple[str, str]
     driver_cell: str
+    ge_cell: str  # its area is one gate equivalent (GE): the library's two-input NAND of the smallest drive
     dont_use: tuple[str, ...]
     source: dict = field(hash=False)
     corners: dict[str, tuple[str, ...]] = field(hash=False)  # corner -> candidate liberty paths
     repairs: dict[str, str] = field(hash=False)
+    routing: Routing | None = None  # None: no cell layouts a placer can use (--stage route refuses it)
 
     def check_corner(self, corner: str) -> None:
         if corner not in self.corners:
@@ -46,8 +61,27 @@ def _cell_pin(text: str, where: str) -> tuple[str, str]:
     return cell, pin
 
 
+def _routing(data: dict, path: Path) -> Routing | None:
+    if "routing" not in data:
+        return None
+    where = f"{path} [routing]"
+    table = tomlfile.key(data, "routing", dict, str(path))
+    placer = tomlfile.key(table, "placer", str, where)
+    if placer not in PLACERS:
+        raise InputError(f"{where} placer: expected one of {', '.join(PLACERS)}, got {placer!r}")
+    rc = {}
+    for layer, pair in tomlfile.key(table, "rc_per_um", dict, where).items():
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, (int, float)) and v >= 0 for v in pair)):
+            raise InputError(f"{where} rc_per_um.{layer}: expected [kOhm per um, fF per um], got {pair!r}")
+        rc[layer] = (float(pair[0]), float(pair[1]))
+    top = tomlfile.key(table, "top_layer", str, where)
+    if top not in rc:
+        raise InputError(f"{where} top_layer {top!r}: expected a layer of rc_per_um ({', '.join(rc)})")
+    return Routing(placer, top, rc, tomlfile.key(table, "rc_source", str, where, default=""))
+
+
 def load(path: Path) -> PdkDescriptor:
-    data = tomlfile.read(path)
+    data = tomlfile.read(path, "PDK descriptor")
     where = f"{path} [pdk]"
     pdk = tomlfile.key(data, "pdk", dict, str(path))
     corners = {}
@@ -68,10 +102,12 @@ def load(path: Path) -> PdkDescriptor:
         tie_high=_cell_pin(tomlfile.key(pdk, "tie_high", str, where), where),
         tie_low=_cell_pin(tomlfile.key(pdk, "tie_low", str, where), where),
         driver_cell=tomlfile.key(pdk, "driver_cell", str, where),
+        ge_cell=tomlfile.key(pdk, "ge_cell", str, where),
         dont_use=tuple(tomlfile.key(pdk, "dont_use", list, where)),
         source=source,
         corners=corners,
         repairs=data.get("repairs", {}),
+        routing=_routing(data, path),
     )
     desc.check_corner(desc.default_corner)
     return desc

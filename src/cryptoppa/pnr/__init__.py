@@ -3,7 +3,7 @@
     plan = make_route_plan(RouteInput(...))       # pure data: the synthesis run's netlist, STA script, settings
     result = run_step(plan, execute_route, cache) # routed.json, routed.spef, net lengths, routed STA metrics
 
-cryptoppa.flow.route chains this step after synthesis; Coriolis itself runs in its own virtualenv
+cryptoppa.stages runs this step after synthesis (the route stage); Coriolis itself runs in its own virtualenv
 (coriolis_env.py) through the tool registry.
 """
 

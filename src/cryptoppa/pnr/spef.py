@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from .blif import Subckt, instance_index
-from .layers import net_rc
+from .layers import RcTable, net_rc
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BUS_BIT = re.compile(r"(.*)\[(\d+)\]\Z")
@@ -97,7 +97,7 @@ def _d_net(net: str, length: float, r: float, c: float, driver: tuple | None, lo
 
 
 def write_spef(path: Path, design: str, nets: dict, cells: list[Subckt], ports: dict[str, str],
-               directions: dict[str, dict[str, str]], buses: set[str], clock: str = "") -> dict[str, tuple]:
+               directions: dict[str, dict[str, str]], buses: set[str], rc: RcTable, clock: str = "") -> dict[str, tuple]:
     """Write the SPEF; return Verilog net -> (routed µm, kΩ, fF) for every net written."""
     out, written = [HEADER.format(design=design)], {}
     for data in nets.values():
@@ -105,7 +105,7 @@ def write_spef(path: Path, design: str, nets: dict, cells: list[Subckt], ports: 
         length = sum(data["layers"].values())
         if name is None or length <= 0 or name in written:
             continue
-        r, c = net_rc(data["layers"])
+        r, c = net_rc(data["layers"], rc)
         written[name] = (length, r, c)
         net = escape(name, buses)
         pins = []  # (SPEF pin, direction, (x, y))

@@ -17,15 +17,22 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..catalog import (
+    ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CELLS, CYCLES, DIE_AREA, ENERGY_BYTE, LATENCY, POWER, POWER_INTERNAL,
+    POWER_LEAKAGE, POWER_SWITCHING, WS, routed
+)
 from ..feasibility.fit import fit_linear
 from ..feasibility.presets import load_presets, resolve_bandwidth
-from ..feasibility.throughput import engines_needed, hardware_throughput
+from ..feasibility.throughput import hardware_throughput
 from ..sweep import results as results_mod
-from .load import AREA, CYCLES, LATENCY, POWER, Results
+from .basis import STUDY_CLOCK_MHZ, basis_of, configurations
+from .load import Results
+from .traffic import scheme_traffic
+from .totals import totals
 
 # Placed-and-routed counterparts, fitted where a sweep routed (stage = "route"); absent columns are skipped.
-ROUTED_FIT_METRICS = ["design__die__area", "finish__power__total"]
-FIT_METRICS = [AREA, POWER, "synth__design__instance__count", *ROUTED_FIT_METRICS]
+ROUTED_FIT_METRICS = [DIE_AREA, routed(POWER)]
+FIT_METRICS = [AREA, POWER, CELLS, *ROUTED_FIT_METRICS]
 CONFIDENCE = 0.95
 UM2_PER_MM2 = 1e6
 MW_PER_W = 1e3
@@ -92,7 +99,7 @@ def per_engine(results: Results) -> pd.DataFrame:
         if g[CYCLES].nunique() > 1:
             notes.append(f"cycles/line differ across N ({', '.join(f'{v:g}' for v in sorted(g[CYCLES].unique()))}); "
                          f"N={int(first['n'])} used")
-        ws = first.get("timing__setup__ws")
+        ws = first.get(WS)
         if ws is not None and not pd.isna(ws) and float(ws) < 0:
             notes.append(f"setup violated at the target clock (ws {float(ws):g} ns): throughput is optimistic")
         rows.append({"group": group, "design": first["design"], "n": int(first["n"]),
@@ -109,51 +116,32 @@ def default_bandwidths() -> list[str]:
     return [p.name for p in load_presets().values()]
 
 
-def feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], efficiency: float = 1.0,
-                channels: int = 1) -> pd.DataFrame:
-    """Engines, array area and power for every bandwidth x group with perf data.
+def engines_for_bandwidths(results: Results, fits: pd.DataFrame, bandwidths: list[str], efficiency: float = 1.0,
+                           channels: int = 1, clock: str = "study") -> pd.DataFrame:
+    """Engines, array area (mm², kGE), power and energy per byte for every bandwidth x engine design, on the
+    results' basis, through cryptoppa.report.totals (the one function every document uses).
 
-    ``efficiency`` (sustained / peak) and ``channels`` (how many channels, DIMMs or stacks) scale every bandwidth, as in
-    :func:`cryptoppa.feasibility.presets.resolve_bandwidth`.
-
-    Engines = ceil(bandwidth / per-engine throughput); area and power are each group's fitted line
-    at that N (intercept once), with the 95 % band of the line there; a group swept at one N only gets
-    N x one engine (``estimate`` says which), without a band.
+    ``efficiency`` (sustained / peak) and ``channels`` (how many channels, DIMMs or stacks) scale every bandwidth, as
+    in :func:`cryptoppa.feasibility.presets.resolve_bandwidth`; ``clock``: "study" (225 MHz) or "fmax" (each
+    engine's own). Engines carry the data and their scheme's metadata at the streaming pattern.
     """
-    engines = per_engine(results)
-    if engines.empty:
+    basis = basis_of(results)
+    configs = configurations(results, basis)
+    if configs.empty:
         return pd.DataFrame()
-    by_metric = {} if fits.empty else {(r["group"], r["metric"]): r for _, r in fits.iterrows()}
+    configs = configs[(configs["n"] == 1) & configs["cycles_per_line"].notna()]
     rows = []
     for name in bandwidths:
         resolved = resolve_bandwidth(name, efficiency=efficiency, count=channels)
-        for _, eng in engines.iterrows():
-            count = engines_needed(resolved.bits_per_second, eng["bits_per_second"])
-            row = {"bandwidth": name, "bandwidth_bits": resolved.bits_per_second, "group": eng["group"],
-                   "design": eng["design"], "per_engine_bits": eng["bits_per_second"],
-                   "engines_exact": count.exact, "engines": count.count, "utilization": count.utilization}
-            notes = [eng["note"]] if eng["note"] else []
-            row["estimate"] = "fit"
-            for metric, key, scale in ((AREA, "area_mm2", 1 / UM2_PER_MM2), (POWER, "power_w", 1.0)):
-                fit = by_metric.get((eng["group"], metric))
-                if fit is None or pd.isna(fit["slope"]):
-                    # One N swept: N x one engine, a lower bound (no dispatcher, no interconnect).
-                    single = eng["area_um2" if metric == AREA else "power_w"] / eng["n"]
-                    row.update({key: count.count * single * scale, f"{key}_low": math.nan, f"{key}_high": math.nan,
-                                "estimate": "N x one engine"})
-                    continue
-                centre, low, high = band(fit, count.count)
-                row.update({key: centre[0] * scale, f"{key}_low": low[0] * scale, f"{key}_high": high[0] * scale})
-                if not pd.isna(fit["nonlinear"]) and bool(fit["nonlinear"]):
-                    notes.append(f"{'area' if metric == AREA else 'power'} fit is significantly non-linear")
-            if row["estimate"] != "fit":
-                notes.append("one N swept, no fitted line: area and power are N x one engine, dispatcher left out")
-            else:
-                n_max = int(by_metric[(eng["group"], AREA)]["n_max"])
-                if count.count > n_max:
-                    notes.append(f"extrapolated from N <= {n_max}")
-            row["note"] = "; ".join(dict.fromkeys(notes))
-            rows.append(row)
+        for _, config in configs.iterrows():
+            mhz = STUDY_CLOCK_MHZ if clock == "study" else config["fmax_mhz"]
+            extra = scheme_traffic(config["design"])[0]
+            t = totals(config, resolved.bits_per_second, mhz, fits, extra_traffic=extra)
+            rows.append({"bandwidth": name, "bandwidth_bits": resolved.bits_per_second, "group": config["group"],
+                         "design": config["design"], "clock_mhz": mhz, "per_engine_bits": t.gbps_each * 1e9,
+                         "extra_traffic": extra, "engines_exact": t.engines_exact, "engines": t.engines,
+                         "utilization": t.load, "area_mm2": t.area_mm2, "kge": t.kge, "power_w": t.power_w,
+                         "vectorless_power_w": t.vectorless_power_w, "pj_per_byte": t.pj_per_byte, "note": t.overhead})
     return pd.DataFrame(rows)
 
 
@@ -191,11 +179,11 @@ def activity_comparison(results: Results) -> pd.DataFrame:
         for _, r in g.iterrows():
             rows.append({
                 "configuration": r["label"].split(" sim:")[0], "activity": r["activity_mode"] or "vectorless",
-                "internal_w": r.get("power__internal__total"), "switching_w": r.get("power__switching__total"),
-                "leakage_w": r.get("power__leakage__total"), "power_w": r[POWER],
+                "internal_w": r.get(POWER_INTERNAL), "switching_w": r.get(POWER_SWITCHING),
+                "leakage_w": r.get(POWER_LEAKAGE), "power_w": r[POWER],
                 "ratio_to_vectorless": float(r[POWER]) / vectorless if vectorless else math.nan,
-                "coverage": r.get("power__activity__coverage", math.nan),
-                "energy_per_byte_pj": r.get("power__energy_per_byte", math.nan),
+                "coverage": r.get(ACTIVITY_COVERAGE, math.nan),
+                "energy_per_byte_pj": r.get(ENERGY_BYTE, math.nan),
             })
     return pd.DataFrame(rows)
 
@@ -219,8 +207,8 @@ def core_energy(cores: Path | None) -> pd.DataFrame:
         "core": t["core"], "zk": t["zk"].astype(int), "variant": t["variant"], "key_bits": t["key_bits"].astype(int),
         "opt": t["opt"], "cycles_per_byte": t["cycles_per_byte"], "instructions_per_byte": t["instructions_per_byte"],
         "window_cycles": t["energy_window_cycles"].astype(int), "clock_mhz": t["clock_mhz"],
-        "power_w": t["power__activity__total"], "vectorless_w": t["power__total"],
-        "coverage": t["power__activity__coverage"], "energy_per_byte_pj": t["energy_per_byte_pj"],
+        "power_w": t[ACTIVITY_POWER], "vectorless_w": t[POWER],
+        "coverage": t[ACTIVITY_COVERAGE], "energy_per_byte_pj": t["energy_per_byte_pj"],
     })
     out["opt_rank"] = out["opt"].map({o: i for i, o in enumerate(OPT_ORDER)})
     return out.sort_values(["core", "zk", "variant", "key_bits", "opt_rank"], kind="stable").reset_index(drop=True)

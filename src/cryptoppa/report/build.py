@@ -1,9 +1,11 @@
 """build_report: one results folder -> report.md + report.html + figures/ (PNG and SVG).
 
-Every number in the report is read from the results table or computed from it by the feasibility
-layer; the paper-mode and storage sections come from the studies' printed figures in
-:mod:`cryptoppa.feasibility` and say so.  Nothing time- or machine-dependent beyond the results
-folder's own path is written, so the same input gives the same files.
+A report reads like a paper: the answer first (what a memory bandwidth costs, on one stated basis), the basis, the
+2013 study beside it, then the evidence (cryptoppa.report.evidence), then an appendix (every bandwidth preset, the
+points, the provenance). What does not depend on the data (the studies' arithmetic, the presets' sources) is the
+reference report (cryptoppa.report.reference). Every number is read from the results table or computed from it;
+nothing time- or machine-dependent beyond the results folder's own path is written, so the same input gives the same
+files.
 """
 
 from __future__ import annotations
@@ -12,31 +14,24 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import InputError
-from ..feasibility import owen2013, report_text
+from ..feasibility import owen2013
 from ..feasibility.presets import resolve_bandwidth
+from ..fpga.study_fit import LABELS
 from ..paths import shown
-from ..sweep import results as results_mod
-from . import analysis, answer, headline, plots, tables
-from ..fpga.compare import LABELS
+from . import analysis, answer, evidence, headline, plots, tables
+from .basis import (
+    STUDY_CLOCK_MHZ, basis_of, configurations, engine_power, quote_key, throughput_gbps, vectorless_power
+)
+from .document import Block, Bullets, Heading, Paragraph, Table, to_html_text, to_markdown_text
 from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
-from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
-from .headline import STUDY_BANDWIDTH
-from .load import AREA, CYCLES, POWER, Results, load_results
-from .options import options_table
-from .compare import compare as compare_folders
-from .compare import summary
-from .pareto import pareto_points
-from .schemes import scheme_rows, scheme_table
+from .load import Results, load_results
+from .parts import figure, source
+from .quotes import quote
 
 FIGURES = "figures"
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "feasibility_vs_bandwidth", "throughput_per_area_power", "pareto")
-SCHEME_FIGURE = "schemes"  # only when the results hold engines of two or more schemes
-CORE_FIGURE = "core_energy"  # only with a --cores folder that has gate-level energy rows
 FPGA_FIGURE = "fpga_resources_vs_n"  # only with synthesis-only FPGA rows over two or more N
-PAPER = "owen2013"
-STUDY_ASIC = "2013 study, ASIC (001 Table 5.3)"
-SCHEMES_BANDWIDTH = "ddr5-6400"  # one channel of today's DRAM, with a stated access latency
+REFERENCE = "reports/reference/report.md"
 
 
 def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[str] | None = None,
@@ -44,19 +39,18 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
                  produced_by: tuple[str, ...] = (), compare: Path | None = None) -> Path:
     """Write ``out_dir/report.md``, ``out_dir/report.html`` and ``out_dir/figures/``; return the HTML path.
 
-    ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the feasibility
-    section; default every preset in presets.toml.  ``host``/``cores``: baseline folders
-    (`cryptoppa host-baseline`, `cryptoppa core-baseline`) for the implementation-options section.
-    The HTML embeds its figures as SVG data URIs. ``produced_by``: the commands that measured the data, listed
-    under Source (a published report's readers rerun them). ``compare``: another results folder, whose
-    per-point ratios against this one get a section (`cryptoppa compare`).
+    ``bandwidth_presets``: preset names (or quantities such as ``'25.6 GB/s'``) for the other-memories section;
+    default one of each kind of memory. ``host``/``cores``: baseline folders (`cryptoppa host-baseline`,
+    `cryptoppa core-baseline`) for the implementation-options section. The HTML embeds its figures as SVG data
+    URIs. ``produced_by``: the commands that measured the data, listed under Source. ``compare``: another results
+    folder, whose per-point ratios against this one get a section (`cryptoppa compare`).
     """
     results = load_results(results_folder)
     out_dir = Path(out_dir)
     figures = out_dir / FIGURES
     out_dir.mkdir(parents=True, exist_ok=True)
-    bandwidths = list(bandwidth_presets) if bandwidth_presets else analysis.default_bandwidths()
-    for name in bandwidths:
+    presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
+    for name in presets:
         resolve_bandwidth(name)  # an unknown preset fails before anything is drawn
 
     written: set[str] = set()
@@ -66,34 +60,104 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     if asic.table.empty and not results.table.empty:
         # Only FPGA rows: the ASIC sections would only say what is missing, so the FPGA answer leads.
         blocks += [*fpga_answer(results), *fpga_section(results), *_fpga_figure(results, figures, written),
-                   *_paper(), *_points(results), *_provenance(results, produced_by)]
+                   Heading(2, "Appendix"), *_points(results), *_provenance(results, produced_by)]
         return _write(blocks, title, out_dir, figures, written)
     fits = analysis.group_fits(asic)
-    # The answer first (engines, mm², W for a bandwidth), then the 2013 study beside it, then the evidence.
-    headline_presets = list(bandwidth_presets) if bandwidth_presets else list(headline.DEFAULT_PRESETS)
-    blocks += answer.headline_blocks(asic, fits, headline_presets, _source)
-    blocks += answer.study_blocks(asic, fits, _source)
-    blocks += _fits(asic, fits, figures, written)
-    blocks += _feasibility(asic, fits, bandwidths, figures, written)
-    blocks += _schemes(asic, figures, written)
-    blocks += _comparison(asic, figures, written)
-    blocks += _pareto(asic, cores, figures, written)
+    blocks += answer.headline_blocks(asic, fits, source)
+    blocks += answer.study_blocks(asic, fits, source)
+    blocks += evidence.fits(asic, fits, figures, written)
+    blocks += _engines(asic)
+    blocks += _bandwidths(asic, fits, presets, figures, written)
+    blocks += evidence.schemes(asic, figures, written)
+    blocks += evidence.comparison(asic, figures, written)
+    blocks += evidence.pareto(asic, cores, figures, written)
     blocks += fpga_section(results)
     blocks += _fpga_figure(results, figures, written)
-    blocks += _compared_with(results, compare)
-    blocks += _activity(asic)
-    blocks += _routed(asic)
-    blocks += _core_energy(cores, figures, written)
-    blocks += _options(results, host, cores)
-    blocks += _paper()
-    blocks += _storage(asic)
+    blocks += evidence.compared_with(results, compare)
+    blocks += evidence.activity(asic)
+    blocks += evidence.routed_vs_synthesis(asic)
+    blocks += evidence.core_energy(cores, figures, written)
+    blocks += [Heading(2, "Appendix")]
+    blocks += evidence.options(results, host, cores)
+    blocks += _every_preset(asic, fits)
     blocks += _points(results)
     blocks += _provenance(results, produced_by)
     return _write(blocks, title, out_dir, figures, written)
 
 
+def _engines(results: Results) -> list[Block]:
+    """Each engine on the basis: area (µm², kGE), fmax, throughput and power at both clocks, vectorless beside."""
+    basis = basis_of(results)
+    configs = configurations(results, basis)
+    if configs.empty:
+        return []
+    one = configs[configs["n"] == 1]
+    rows = []
+    names = tables.names(one["group"])
+    for (_, c), name in zip(one.iterrows(), names):
+        key = quote_key(c, basis, "study")
+        row = {"design": name, "area µm²": quote(key, "area_um2", c["area_um2"]), "kGE": quote(key, "kge", c["kge"]),
+               "fmax MHz": quote(quote_key(c, basis, "fmax"), "fmax_mhz", c["fmax_mhz"])}
+        if c["cycles_per_line"] == c["cycles_per_line"]:
+            for clock, label, mhz in (("study", f"@{STUDY_CLOCK_MHZ:g} MHz", STUDY_CLOCK_MHZ),
+                                      ("fmax", "@fmax", c["fmax_mhz"])):
+                if mhz == mhz:
+                    at = quote_key(c, basis, clock)
+                    watts, gbps = engine_power(c, mhz), throughput_gbps(c, mhz)
+                    row[f"Gb/s {label}"] = quote(at, "gbps", gbps)
+                    row[f"mW {label}"] = quote(at, "power_mw", watts * 1e3)
+                    row[f"pJ/byte {label}"] = quote(at, "engine_pj_per_byte", watts / (gbps * 1e9 / 8) * 1e12)
+        row[f"vectorless mW @{STUDY_CLOCK_MHZ:g} MHz"] = f"{vectorless_power(c, STUDY_CLOCK_MHZ) * 1e3:.4g}"
+        if basis.simulated:
+            row["simulated / vectorless"] = f"{engine_power(c, STUDY_CLOCK_MHZ) / vectorless_power(c, STUDY_CLOCK_MHZ):.3g}"
+        rows.append(row)
+    frame = pd.DataFrame(rows)
+    return [Heading(2, "Engines on the basis"),
+            Paragraph(f"One engine of each configuration ({basis.stage}, "
+                      f"{'simulated power at saturation' if basis.simulated else 'vectorless power'}): area in µm² "
+                      "and kGE, fmax, and throughput, power and energy per byte at the study's clock and at its own "
+                      "fmax; vectorless power beside it as the cross-check."),
+            Table(frame, source(results, "N = 1 rows on the basis (cryptoppa.report.basis)"))]
+
+
+def _bandwidths(results: Results, fits: pd.DataFrame, presets: list[str], figures: Path,
+                written: set[str]) -> list[Block]:
+    """What one of each kind of today's memory costs, and every preset as a figure."""
+    if not results.has_perf:
+        return []
+    others = [p for p in presets if p != headline.STUDY_BANDWIDTH]
+    everything = analysis.engines_for_bandwidths(results, fits, analysis.default_bandwidths())
+    asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
+    wrote = (f"{evidence.STUDY_ASIC.split(' (')[0]} at 25.6 GB/s (001 §6.1.3)", 25.6,
+             {"engines": asic.study_instances, "area_mm2": asic.study_area_mm2, "power_w": asic.study_power_w})
+    table = [] if not others else [
+        Paragraph(f"One channel, DIMM or stack of today's memories at peak, at the study's {STUDY_CLOCK_MHZ:g} MHz on "
+                  "the same basis: engines · total area mm² · total power W (cryptoppa.report.totals). Every "
+                  "preset is in the appendix and the figure."),
+        Table(headline.presets_table(analysis.engines_for_bandwidths(results, fits, others), others),
+              source(results, "cryptoppa.report.totals") + "; bandwidths from `cryptoppa presets`")]
+    return [
+        Heading(2, "Other memories"), *table,
+        figure(plots.bandwidth_figure(everything, wrote), figures, "feasibility_vs_bandwidth",
+               "engines, array area and array power vs bandwidth (log axes); star: what the 2013 study concluded "
+               "for 25.6 GB/s (001 §6.1.3)", written),
+    ]
+
+
+def _every_preset(results: Results, fits: pd.DataFrame) -> list[Block]:
+    if not results.has_perf:
+        return []
+    names = analysis.default_bandwidths()
+    feas = analysis.engines_for_bandwidths(results, fits, names)
+    return [Heading(3, "Every bandwidth preset"),
+            Paragraph(f"At the study's {STUDY_CLOCK_MHZ:g} MHz on the report's basis: engines · area mm² · power W per "
+                      f"design; each preset's definition and source are in `{REFERENCE}`."),
+            Table(headline.presets_table(feas, names).set_index("design").T.reset_index()
+                  .rename(columns={"index": "preset"}), source(results, "cryptoppa.report.totals"))]
+
+
 def _write(blocks: list[Block], title: str, out_dir: Path, figures: Path, written: set[str]) -> Path:
-    for stem in (*FIGURE_STEMS, SCHEME_FIGURE, CORE_FIGURE, FPGA_FIGURE):  # a figure of a section now skipped is stale
+    for stem in (*FIGURE_STEMS, evidence.SCHEME_FIGURE, evidence.CORE_FIGURE, FPGA_FIGURE):  # a figure of a section now skipped is stale
         if stem not in written:
             for fmt in plots.FORMATS:
                 (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
@@ -103,19 +167,10 @@ def _write(blocks: list[Block], title: str, out_dir: Path, figures: Path, writte
     return html_path
 
 
-def _source(results: Results, what: str) -> str:
-    return f"`{shown(results.table_path)}` ({what})"
-
-
-def _figure(fig, figures: Path, stem: str, caption: str, written: set[str]) -> Figure:
-    written.add(stem)
-    return Figure(caption, plots.save(fig, figures, stem))
-
-
 def _fpga_figure(results: Results, figures: Path, written: set[str]) -> list[Block]:
     out = []
     for target, points, compared in fpga_study_fits(results)[:1]:  # one figure: xc7 is the synthesis-only target
-        out.append(_figure(plots.fpga_resource_figure(points, compared, LABELS, "2013 study, Kintex-7 (001 Eq. 5.4)"),
+        out.append(figure(plots.fpga_resource_figure(points, compared, LABELS, "2013 study, Kintex-7 (001 Eq. 5.4)"),
                            figures, FPGA_FIGURE, f"{target}: resources against N with least-squares lines; "
                            "dashed: the 2013 study's Kintex-7 lines (001 Eq. 5.4)", written))
     return out
@@ -125,7 +180,7 @@ def _provenance(results: Results, produced_by: tuple[str, ...]) -> list[Block]:
     t = results.table
     sweeps = ", ".join(sorted(t["sweep"].astype(str).unique())) if "sweep" in t.columns else "(no sweep column)"
     return [
-        Heading(2, "Source"),
+        Heading(3, "Source"),
         Bullets([
             f"results folder: `{shown(results.folder)}`",
             f"table read: `{results.table_path.name}`, SHA-256 `{results.sha256}`",
@@ -139,273 +194,14 @@ def _provenance(results: Results, produced_by: tuple[str, ...]) -> list[Block]:
 
 
 def _points(results: Results) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "Points")]
+    blocks: list[Block] = [Heading(3, "Points")]
     if results.points.empty:
         blocks.append(Paragraph("No ok or cached points."))
     else:
-        blocks.append(Table(tables.points_table(results), _source(results, "rows with status ok or cached")))
-    blocks.append(Heading(3, "Failed points"))
+        blocks.append(Table(tables.points_table(results), source(results, "rows with status ok or cached")))
+    blocks.append(Heading(4, "Failed points"))
     if results.failed.empty:
         blocks.append(Paragraph("None."))
     else:
-        blocks.append(Table(tables.failed_table(results), _source(results, "rows with status failed")))
-    return blocks
-
-
-def _fits(results: Results, fits: pd.DataFrame, figures: Path, written: set[str]) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "Fits against N")]
-    if fits.empty:
-        blocks.append(Paragraph("No group has two or more distinct N, so no line is fitted "
-                                "(a sweep over `n` gives one group per configuration)."))
-        return blocks
-    blocks.append(Paragraph("Ordinary least squares `y = intercept + slope × N` per group "
-                            "(`cryptoppa.feasibility.fit.fit_linear`); intervals are 95 %; the linearity "
-                            "check F-tests an added N² term."))
-    blocks.append(Table(tables.fits_table(fits), _source(results, "ok/cached rows; fit_linear of each metric on n")))
-    table = owen2013.OWEN2013.asic_table
-    study = {AREA: [(r.n, r.area_um2) for r in table], POWER: [(r.n, r.power_mw) for r in table]}
-    for stem, metric, label, scale in (("area_vs_n", AREA, "area [µm²]", 1.0), ("power_vs_n", POWER, "power [mW]", 1e3)):
-        if (fits["metric"] == metric).any():
-            fig = plots.fit_figure(results.points, fits, metric, label, scale, (STUDY_ASIC, study[metric]))
-            blocks.append(_figure(fig, figures, stem, f"{label} vs N with OLS lines and 95 % bands; stars: the "
-                                  "2013 study's ASIC modules (001 Table 5.3)", written))
-    return blocks
-
-
-def _feasibility(results: Results, fits: pd.DataFrame, bandwidths: list[str], figures: Path,
-                 written: set[str]) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "Feasibility across bandwidths")]
-    if not results.has_perf:
-        blocks.append(Paragraph(f"Skipped: the results have no `{CYCLES}` values, so per-engine throughput is "
-                                "unknown (engine sweeps with throughput simulation provide it)."))
-        return blocks
-    blocks.append(Paragraph(
-        "Per-engine throughput = clock × line bytes / cycles per line (`cryptoppa.feasibility.throughput`), "
-        "assuming each byte crosses one engine once and the engine runs at the sweep's target clock. "
-        "Engines = ceil(bandwidth / per-engine throughput); array area and power are the group's fitted line "
-        "at that N (intercept counted once) with the line's 95 % confidence band there."))
-    engines = analysis.per_engine(results)
-    blocks.append(Table(tables.engines_table(engines), _source(results, f"{CYCLES}, clock_mhz, line bytes")))
-    feas = analysis.feasibility(results, fits, bandwidths)
-    bw_source = "bandwidths from `cryptoppa.feasibility.presets` (presets.toml)"
-    blocks.append(Table(tables.feasibility_table(feas), _source(results, "per-engine throughput and fits") +
-                        "; " + bw_source))
-    blocks.append(Bullets([f"{name}: {resolve_bandwidth(name).assumption}; source: {resolve_bandwidth(name).source}"
-                           for name in bandwidths]))
-    asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
-    wrote = (f"{STUDY_ASIC.split(' (')[0]} at 25.6 GB/s (001 §6.1.3)", 25.6,
-             {"engines": asic.study_instances, "area_mm2": asic.study_area_mm2, "power_w": asic.study_power_w})
-    blocks.append(_figure(plots.bandwidth_figure(feas, wrote), figures, "feasibility_vs_bandwidth",
-                          "engines, array area and array power vs bandwidth (log axes); star: what the 2013 study "
-                          "concluded for 25.6 GB/s (001 §6.1.3)", written))
-    return blocks
-
-
-def _schemes(results: Results, figures: Path, written: set[str]) -> list[Block]:
-    rows = scheme_rows(results.table, SCHEMES_BANDWIDTH)
-    if rows.empty or rows["scheme"].nunique() < 2:
-        return []  # one scheme has nothing to be compared with
-    table = scheme_table(results.table, SCHEMES_BANDWIDTH)
-    best = rows.loc[rows["area_mm2"].idxmin()]
-    fastest = rows.loc[rows["latency_data_ns"].idxmin()]
-    return [
-        Heading(2, f"Memory-protection schemes at {SCHEMES_BANDWIDTH}"),
-        Paragraph(f"Least area: {best['scheme']} ({best['configuration']}), {best['engines']} engines, "
-                  f"{best['area_mm2']:.2f} mm²; least added read latency: {fastest['scheme']} "
-                  f"({fastest['configuration']}), {fastest['latency_data_ns']:.1f} ns. Each scheme is run by its "
-                  "engine family; the engines carry the data plus the scheme's metadata traffic (tags, counters, "
-                  "tree levels, streaming access). " + table.attrs["access"] + "."),
-        Table(table, _source(results, "N = 1 rows of each scheme's engine family") + "; " + table.attrs["assumption"]),
-        Bullets([f"{name}: {source}" for name, source in table.attrs["sources"].items()
-                 if name in set(rows["scheme"])]),
-        _figure(plots.scheme_figure(rows, SCHEMES_BANDWIDTH), figures, SCHEME_FIGURE,
-                f"engines' total area for {SCHEMES_BANDWIDTH} against added read latency, one marker per "
-                "configuration", written),
-    ]
-
-
-def _comparison(results: Results, figures: Path, written: set[str]) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "Designs compared")]
-    compare = analysis.compare_designs(results)
-    if compare.empty:
-        blocks.append(Paragraph(f"Skipped: no `{CYCLES}` values, so throughput per area and power is unknown."))
-        return blocks
-    blocks.append(Paragraph("Each group at its smallest swept N: throughput = N × per-engine throughput; "
-                            "area and power as measured at that point."))
-    blocks.append(Table(tables.compare_table(compare), _source(results, f"{CYCLES}, area, power_total")))
-    blocks.append(_figure(plots.efficiency_figure(compare), figures, "throughput_per_area_power",
-                          "throughput per mm² and per mW by design", written))
-    return blocks
-
-
-def _pareto(results: Results, cores: Path | None, figures: Path, written: set[str]) -> list[Block]:
-    points = pareto_points(results, cores)
-    if points.empty:
-        return []  # no throughput measured: nothing per mm² or per mW
-    on_front = ", ".join(points.loc[points["front"], "name"])
-    return [
-        Heading(2, "Pareto: throughput per area vs per power"),
-        Paragraph("Every engine configuration at its smallest swept N" + (", every RV32 core firmware at the target "
-                  "clock (core logic only)" if cores is not None else "") + " and the 2013 study's ASIC module "
-                  f"(its N = 1 area and power, 001 Table 5.3; throughput, 001 Table 6.1). On the front: {on_front}."),
-        _figure(plots.pareto_figure(points), figures, "pareto",
-                "Gb/s per mm² vs Mb/s per mW; outlined markers are on the Pareto front", written),
-    ]
-
-
-def _compared_with(results: Results, other: Path | None) -> list[Block]:
-    if other is None:
-        return []
-    b = load_results(other)
-    result = compare_folders(results, b)
-    blocks: list[Block] = [
-        Heading(2, f"Compared with {b.folder.name}"),
-        Paragraph(f"A is this report's folder, B is `{shown(b.folder)}` (table SHA-256 `{b.sha256[:16]}…`). "
-                  + summary(result)),
-    ]
-    if result.table.empty:
-        blocks.append(Paragraph("No point is on both sides."))
-    else:
-        blocks.append(Table(result.table, _source(results, "A") + f"; `{shown(b.table_path)}` (B)"))
-    for side, points in (("A", result.only_a), ("B", result.only_b)):
-        if points:
-            blocks.append(Paragraph(f"Only in {side}: " + "; ".join(points) + "."))
-    return blocks
-
-
-def _activity(results: Results) -> list[Block]:
-    comparison = analysis.activity_comparison(results)
-    if comparison.empty:
-        return []  # a sweep without activity_modes has nothing to say here
-    return [
-        Heading(2, "Power from simulated activity"),
-        Paragraph("Power of each netlist from OpenSTA's vectorless model (0.1 toggles per cycle at the inputs, "
-                  "propagated) next to power from per-net toggle rates of a zero-delay gate-level simulation of a "
-                  "workload (`cryptoppa.activity`): idle (key loaded, no lines), loadP (lines offered at P % of "
-                  "saturation), saturated (back-to-back lines). A flat array (N=…) is driven through its own port "
-                  "pair, its loadP relative to the array's simulated saturation rate. Coverage = annotated pins / "
-                  "all pins. Energy per byte = power × cycles per line / clock / line bytes, for line workloads."),
-        Table(tables.activity_table(comparison),
-              _source(results, "power__*, power__activity__coverage, power__energy_per_byte of each row")),
-    ]
-
-
-def _routed(results: Results) -> list[Block]:
-    table = tables.routed_table(results)
-    if table.empty:
-        return []  # a sweep without stage = "route" has nothing to say here
-    return [
-        Heading(2, "Synthesis against placement and routing"),
-        Paragraph("Each routed point's synthesis-only figures (no wire model: net capacitance is pin capacitance) "
-                  "next to the same netlist placed and routed with Coriolis at its target utilization and timed "
-                  "again in OpenSTA with per-net wire RC from the routed lengths (`cryptoppa.pnr`; ideal clock, "
-                  "no I/O pins). Ratios are routed / synthesis; cell area is the same netlist's on both sides."),
-        Table(table, _source(results, "design__die__area, route__wirelength, "
-                                      "finish__timing__fmax__mhz, finish__power__total, ratios")),
-    ]
-
-
-def _key_size_summary(scaling: pd.DataFrame) -> str:
-    """What the key-size ratios say, in the terms of the 2013 ARM study (10/12/14 rounds)."""
-    if scaling.empty:
-        return "Only one key size was measured, so there is no key-size trend to compare."
-    top = scaling[scaling["key_bits"] == scaling["key_bits"].max()]
-    key = int(top["key_bits"].iloc[0])
-    configs = scaling.groupby(["core", "zk", "variant", "opt"], sort=False)["energy_ratio"]
-    growing = int(configs.apply(lambda r: bool((r.diff().dropna() > 0).all() and (r > 1).all())).sum())
-    return (f"Energy per byte grows with the key size in {growing} of {configs.ngroups} (core, firmware, -O) "
-            f"configurations, as the 2013 ARM study found for 10/12/14 rounds; AES-{key} costs "
-            f"{top['energy_ratio'].min():.3g}-{top['energy_ratio'].max():.3g}x the energy of AES-128 (rounds alone: "
-            f"{top['rounds_ratio'].iloc[0]:.3g}x): the line's GHASH and mode work do not depend on the key size, "
-            "while its key expansion (inside the window) grows with it as the rounds do.")
-
-
-def _power_summary(energy: pd.DataFrame) -> str:
-    spans = [f"{core} ZK={zk} {variant} {g['power_w'].min() * 1e3:.3g}-{g['power_w'].max() * 1e3:.3g} mW"
-             for (core, zk, variant), g in energy.groupby(["core", "zk", "variant"], sort=False)]
-    return "Annotated power over the -O levels and key sizes: " + "; ".join(spans) + "."
-
-
-def _inversions(energy: pd.DataFrame) -> str:
-    """Pairs of -O levels of one configuration where the one with fewer cycles costs more energy."""
-    found = []
-    for (core, zk, variant, key), g in energy.groupby(["core", "zk", "variant", "key_bits"], sort=False):
-        for _, a in g.iterrows():
-            for _, b in g.iterrows():
-                if a["cycles_per_byte"] < b["cycles_per_byte"] and a["energy_per_byte_pj"] > b["energy_per_byte_pj"]:
-                    found.append(f"{core} ZK={zk} {variant} AES-{key} {a['opt']} vs {b['opt']}")
-    if not found:
-        return "; fewer cycles per byte always meant less energy per byte."
-    return (f"; but in {len(found)} pair(s) of -O levels fewer cycles cost more energy, because the faster code "
-            f"draws more power ({', '.join(found[:6])}{', …' if len(found) > 6 else ''}).")
-
-
-def _core_energy(cores: Path | None, figures: Path, written: set[str]) -> list[Block]:
-    energy = analysis.core_energy(cores)
-    if energy.empty:
-        return []  # no --cores folder, or one measured without --energy
-    source = f"`{shown(results_mod.table_path(cores, analysis.CORE_TABLE))}`"
-    by_config = energy.groupby(["core", "zk", "variant", "key_bits"], sort=False)
-    least_energy = energy.loc[by_config["energy_per_byte_pj"].idxmin(), "opt"].to_numpy()
-    fewest_cycles = energy.loc[by_config["cycles_per_byte"].idxmin(), "opt"].to_numpy()
-    scaling = analysis.key_size_scaling(energy)
-    blocks: list[Block] = [
-        Heading(2, "Software AES energy on the RV32 cores"),
-        Paragraph("The 2013 ARM energy study (software AES vs key size and compiler level) redone on a synthesized "
-                  "core: each firmware's 64-byte AES-GCM line (key expansion, encryption, tag: the firmware's "
-                  "t0..t2 counter reads) runs on the core's gate-level netlist in Verilator with zero-delay cell "
-                  "models from the liberty; per-net toggle counts and time high over exactly that window (SAIF) "
-                  "are annotated into OpenSTA (`cryptoppa.activity`). Energy per byte = annotated power × window "
-                  "cycles / clock / 64. The core only: code and data memories are simulation models, not in the "
-                  "netlist, so their energy is not included; no glitches (zero delay)."),
-        Table(tables.core_energy_table(energy), source + " (64-byte GCM rows with energy_per_byte_pj)"),
-        _figure(plots.core_energy_figure(energy), figures, CORE_FIGURE,
-                "energy and cycles per byte vs gcc -O level, one line per AES key size", written),
-        Paragraph(_power_summary(energy) + f" The -O level with the least energy per byte is the one with the fewest "
-                  f"cycles per byte in {int((least_energy == fewest_cycles).sum())} of {len(least_energy)} "
-                  "(core, firmware, key) configurations"
-                  + _inversions(energy) + " " + _key_size_summary(scaling)),
-    ]
-    if not scaling.empty:
-        blocks.append(Table(tables.key_scaling_table(scaling), source + "; ratios of the rows above"))
-    return blocks
-
-
-def _options(results: Results, host: Path | None, cores: Path | None) -> list[Block]:
-    blocks: list[Block] = [Heading(2, f"Implementation options at {STUDY_BANDWIDTH}")]
-    try:
-        table = options_table(STUDY_BANDWIDTH, results=results.folder, host=host, cores=cores)
-    except InputError as err:
-        blocks.append(Paragraph(f"Skipped: {err}."))
-        return blocks
-    blocks.append(Paragraph(
-        "One instance of each option (an N = 1 engine of every swept configuration, software AES-GCM on the RV32 "
-        "cores, the host CPU with OpenSSL), at the target clock and at its own fmax: the sensitivity of the "
-        "answer to design, clock and corner, and the study's 'Summary of Different Implementation Methods' "
-        "measured in one flow. " + " ".join(n[0].upper() + n[1:] + "." for n in table.attrs["notes"])))
-    blocks.append(Table(table, table.attrs["source"] + f"; {table.attrs['assumption']}"))
-    return blocks
-
-
-def _paper() -> list[Block]:
-    table = report_text.paper_table(PAPER)
-    return [Heading(2, f"Paper mode: {PAPER}"),
-            Paragraph("The 2013 study's conclusions recomputed from its own printed figures, beside what it wrote. "
-                      "These numbers are the study's, not from the results folder."),
-            Table(table, f"`cryptoppa.feasibility.report_text.paper_table('{PAPER}')` "
-                         "(printed figures in `cryptoppa/feasibility/owen2013.py`)")]
-
-
-def _storage(results: Results) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "GCM vs CBC storage"),
-                           Paragraph("On-chip storage of a GCM vs a SENSS-style CBC bus-encryption unit, after the "
-                                     "2008 study, with the calculator's default system; one table per line size "
-                                     "present in the results.")]
-    sizes = sorted({int(v) for v in results.points["line_bytes"]}) if not results.points.empty else []
-    for line_bytes in sizes or [None]:
-        table = report_text.storage_table() if line_bytes is None else report_text.storage_table(line_bytes=line_bytes)
-        label = "calculator default line size" if line_bytes is None else f"{line_bytes}-byte lines"
-        blocks.append(Heading(3, label))
-        blocks.append(Table(table, f"`cryptoppa.feasibility.report_text.storage_table` ({label})"))
-        blocks.append(Bullets(list(table.attrs.get("notes", []))))
+        blocks.append(Table(tables.failed_table(results), source(results, "rows with status failed")))
     return blocks

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from ..catalog import AREA, CYCLES, FMAX, POWER
 from ..feasibility.report_text import round_sig
 from .labels import short_labels
-from .load import AREA, CYCLES, POWER, Results
+from .load import Results
 
-FMAX = "timing__fmax__mhz"
 # metric -> (header, scale to the shown unit)
 METRICS = {AREA: ("area µm²", 1.0), FMAX: ("fmax MHz", 1.0), POWER: ("power mW", 1e3), CYCLES: ("cycles/line", 1.0)}
 _OPTIONAL_KEYS = ("array_mode", "activity_mode")

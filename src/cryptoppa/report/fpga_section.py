@@ -7,23 +7,23 @@ No FPGA power appears here: there is no open power model for these devices, so t
 from __future__ import annotations
 
 import dataclasses
-import math
 
 import pandas as pd
 
 from .. import fpga
-from ..fpga.compare import LABELS, compare_to_study
+from ..catalog import BRAM, COPIES_FIT, FMAX, fpga_count
+from ..fpga.study_fit import LABELS, compare_to_study
 from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
 from ..feasibility.units import format_bandwidth
-from ..fpga.feasibility import THROUGHPUT, fpga_options
+from ..fpga.devices import fpga_options
 from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .headline import STUDY_BANDWIDTH
 from .load import Results
+from .quotes import quote
 
-FMAX = "timing__fmax__mhz"
 
 
 def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
@@ -67,7 +67,7 @@ def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
         "ours / study": compared["slope_ratio"].round(3)})
 
 
-_SYNTH = "synth__design__instance__count__"
+_SYNTH = fpga_count("")
 # Synthesis-only resource columns, as a reader of a 7-series utilization report names them.
 _SYNTH_COLUMNS = {"lut": "LUTs", **{f"lut{k}": f"LUT{k}" for k in range(6, 0, -1)}, "ff": "FFs", "carry4": "CARRY4",
                   "muxf": "MUXF7/8", "lutram": "LUT RAM", "srl": "SRL", "bram": "block RAM", "dsp": "DSP48"}
@@ -94,12 +94,12 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
         rows.append({"design": design, "target": target, "N": int(n), "status": "routed",
                      "logic cells": cells.get("logic"), "logic %": round(cells.get("logic_utilization", float("nan")), 1),
                      "FF": cells.get("ff"),
-                     "block RAM": group.get("synth__design__instance__count__bram", pd.Series([None])).iloc[0],
+                     "block RAM": group.get(BRAM, pd.Series([None])).iloc[0],
                      "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
                      "fmax min (MHz)": fmax.min() if len(fmax) else None,
                      "fmax median": fmax.median() if len(fmax) else None,
                      "fmax max": fmax.max() if len(fmax) else None,
-                     "copies fit": group.get("route__device__copies_fit", pd.Series([None])).min()})
+                     "copies fit": group.get(COPIES_FIT, pd.Series([None])).min()})
     for _, row in failed.iterrows():
         rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",
                      "seeds": str(int(row["seed"])) if "seed" in row and pd.notna(row["seed"]) else "",
@@ -129,6 +129,11 @@ def _engines(count: int) -> str:
     return f"{count} engine" + ("" if count == 1 else "s")
 
 
+def device_key(row: pd.Series) -> tuple:
+    """Under which key a device count is quoted (cryptoppa.report.quotes): one design on one target."""
+    return (f"{row['design']} on {row['target']}", "placed and routed (nextpnr)", "no power model", STUDY_BANDWIDTH)
+
+
 def _fewest_devices(options: pd.DataFrame) -> list[str]:
     """Per routed target with more than one engine family: the family that needs the fewest devices."""
     devices = f"devices for {STUDY_BANDWIDTH}"
@@ -138,9 +143,10 @@ def _fewest_devices(options: pd.DataFrame) -> list[str]:
             ranked = group.sort_values([devices, "design"])
             best = ranked.iloc[0]
             out.append(f"Fewest {fpga.get(target).device} devices for {STUDY_BANDWIDTH}: {best['design']}, "
-                       f"{best[devices]} devices ({_engines(best['engines per device'])} each at "
-                       f"{best['fmax median (MHz)']:g} MHz); the other families need "
-                       + ", ".join(f"{r['design']} {r[devices]}" for _, r in ranked.iloc[1:].iterrows()))
+                       f"{quote(device_key(best), 'devices', best[devices])} devices "
+                       f"({_engines(best['engines per device'])} each: {best['device basis']}); the other families "
+                       "need " + ", ".join(f"{r['design']} {quote(device_key(r), 'devices', r[devices])}"
+                                           for _, r in ranked.iloc[1:].iterrows()))
     return out
 
 
@@ -170,9 +176,10 @@ def fpga_answer(results: Results) -> list[Block]:
         lines.append(
             f"{row['design']} on {row['target']} ({fpga.get(row['target']).device}): one engine routes at "
             f"{row['fmax median (MHz)']:g} MHz ({spread}), "
-            f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])}, "
-            f"{row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes {row[f'engines for {STUDY_BANDWIDTH}']} "
-            f"engines on {row[f'devices for {STUDY_BANDWIDTH}']} devices")
+            f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])} "
+            f"({row['device basis']}), {row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes "
+            f"{row[f'engines for {STUDY_BANDWIDTH}']} engines on "
+            f"{quote(device_key(row), 'devices', row[f'devices for {STUDY_BANDWIDTH}'])} devices")
     for target, _, compared in fpga_study_fits(results):
         fits = compared.set_index(["design", "metric"])
         for design in sorted(set(fits.index.get_level_values("design"))):
@@ -186,14 +193,6 @@ def fpga_answer(results: Results) -> list[Block]:
     lines += _per_family(_synthesis_only(points))
     routed = _routed(_placed(points), _placed(_fpga_rows(results.failed)))
     scaling = _largest(routed[routed.groupby(["design", "target"])["N"].transform("nunique") > 1]) if len(routed) else []
-    need = resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second / 1e9
-    for (design, target), group in _placed(points).groupby(["design", "pdk"], sort=True):
-        top = group[group["n"] == group["n"].max()]
-        if group["n"].nunique() > 1 and THROUGHPUT in top and top[THROUGHPUT].notna().any():
-            gbps = float(top[THROUGHPUT].median())
-            scaling.append(f"{design} on {target}, measured as one array: N = {int(top['n'].iloc[0])} routes at "
-                           f"{float(top[FMAX].median()):.1f} MHz and moves {gbps:.3g} Gb/s per device, so "
-                           f"{STUDY_BANDWIDTH} takes {math.ceil(need / gbps)} devices of it")
     amount = format_bandwidth(resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second)
     return [Heading(2, f"Answer: FPGAs for {amount} ({STUDY_BANDWIDTH})"),
             Bullets(lines + scaling + [_study_fpga()])]
@@ -218,7 +217,7 @@ def fpga_section(results: Results) -> list[Block]:
     for target, _, compared in fpga_study_fits(results):
         blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
                                 "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
-        blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.compare.compare_to_study` "
+        blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.study_fit.compare_to_study` "
                                                    "(fit_linear of each count on n)"))
     routed = _routed(_placed(points), _placed(failed))
     if not routed.empty:
@@ -233,5 +232,5 @@ def fpga_section(results: Results) -> list[Block]:
             f"FPGA options at {STUDY_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
             "scarcest logic site (no IO: out of context or behind the IO ring); per-engine throughput = routed "
             "fmax (median over seeds) × line bytes / simulated cycles per line. No power: no open estimator."))
-        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.feasibility.fpga_options`"))
+        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.devices.fpga_options`"))
     return blocks

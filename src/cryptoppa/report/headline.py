@@ -1,8 +1,9 @@
-"""The answer a reader comes for, first: per design, engines, area and power for a memory bandwidth.
+"""Compact views of what bandwidths cost, per design: the study's bandwidth, and one of each memory a reader is
+likely to size for today.
 
-Everything here is a view of :func:`cryptoppa.report.analysis.feasibility` (engines = ceil(bandwidth / per-engine
-throughput), area and power from the group's fitted line at that N); this module only picks the bandwidths,
-shortens the design names to what varies and rounds to what the inputs support.
+Everything here is a view of :func:`cryptoppa.report.analysis.engines_for_bandwidths` (cryptoppa.report.totals
+per bandwidth); this module only picks the bandwidths, shortens the design names to what varies and rounds to
+what the inputs support.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ SIG = 4
 
 
 def answer_table(feas: pd.DataFrame, bandwidth: str = STUDY_BANDWIDTH) -> pd.DataFrame:
-    """One row per group at ``bandwidth``: per-engine throughput, engines, total area and power."""
+    """One row per group at ``bandwidth``: per-engine throughput, engines, total area (mm², kGE), power, pJ/B."""
     rows = feas[feas["bandwidth"] == bandwidth]
     names = short_labels(list(feas["group"].drop_duplicates()))
     return pd.DataFrame({
@@ -31,7 +32,9 @@ def answer_table(feas: pd.DataFrame, bandwidth: str = STUDY_BANDWIDTH) -> pd.Dat
         "per-engine Gb/s": round_sig(rows["per_engine_bits"] / 1e9, SIG),
         "engines": rows["engines"].astype(int),
         "total area mm²": round_sig(rows["area_mm2"], SIG),
+        "total kGE": rows["kge"].round(0),
         "total power W": round_sig(rows["power_w"], SIG),
+        "pJ/byte": round_sig(rows["pj_per_byte"], 3),
     }).reset_index(drop=True)
 
 
@@ -53,8 +56,3 @@ def presets_table(feas: pd.DataFrame, presets: list[str]) -> pd.DataFrame:
     return out
 
 
-def unfitted(feas: pd.DataFrame) -> list[str]:
-    """Groups whose area and power are N x one engine, not a fitted line (fewer than two distinct N)."""
-    names = short_labels(list(feas["group"].drop_duplicates()))
-    missing = feas.loc[feas["estimate"] != "fit", "group"].drop_duplicates()
-    return [names[g] for g in missing]

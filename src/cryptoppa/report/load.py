@@ -14,14 +14,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import CryptoppaError
+from ..catalog import CYCLES
+from ..errors import InputError
 from ..sweep.results import FINISHED as USABLE
 from ..sweep.results import TABLE, read, table_path
 
-AREA = "synth__design__instance__area__stdcell"
-POWER = "power__total"
-CYCLES = "perf__cycles_per_line"
-LATENCY = "perf__latency_cycles"
 LINE_BYTES_PARAM = "param_LINE_BYTES"
 # What an engine's line is when a design does not say otherwise; the engine interface's default width.
 DEFAULT_LINE_BYTES = 64
@@ -68,17 +65,21 @@ def load_results(folder: Path | str) -> Results:
     folder = Path(folder).resolve()  # the report records where its numbers came from, unambiguously
     path = table_path(folder)
     if path is None:
-        raise CryptoppaError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
+        raise InputError(f"{folder}: no {TABLE} or results.csv (run `cryptoppa sweep` first)")
     table = read(folder)
     missing = [c for c in ["design", "n", "status", *BASE_GROUP] if c not in table.columns]
     if missing:
-        raise CryptoppaError(f"{path}: not a results table (missing columns {missing})")
+        raise InputError(f"{path}: not a results table (missing columns {missing})")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
 
     # Tables from before simulated activity have no activity_mode column: all their rows are vectorless.
     modes = ["activity_mode"] if "activity_mode" in table.columns else []
     group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", "activity", *modes]
     usable = table[table["status"].isin(USABLE)].copy()
+    if usable.empty:
+        first = table["error"].iloc[0] if "error" in table.columns and len(table) else ""
+        raise InputError(f"{path}: no finished point to read (all {len(table)} rows failed{'; first: ' if first else ''}"
+                         f"{first})")
     usable["line_bytes"] = _line_bytes(usable)
     usable["group"] = [group_label(r, group_cols) for _, r in usable.iterrows()]
     # Natural order (WIDTH=8 before WIDTH=16), not the order of the label strings.

@@ -24,51 +24,48 @@ from pathlib import Path
 import pandas as pd
 
 from .. import fpga
+from ..catalog import (
+    AREA, CYCLES, CYCLES_PER_BYTE, FMAX, LINE_BYTES, SRAM_AREA
+)
 from ..errors import CryptoppaError, InputError
 from ..feasibility.presets import resolve_bandwidth
 from ..paths import shown
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput, software_throughput
-from ..fpga.feasibility import single_engines
+from ..fpga.devices import single_engines
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
+from .basis import power_at_clock
 
-AREA = "synth__design__instance__area__stdcell"
 BASES = ("target", "fmax")
 COLUMNS = ["option", "kind", "basis", "clock_mhz", "gbps", "area_mm2", "power_mw", "source", "note",
            "area_with_sram_mm2"]
-SRAM_AREA = "memory__sram__area__estimate"  # um^2, from core-baseline rows (baselines.memory)
+SRAM_AREA = SRAM_AREA  # um^2, from core-baseline rows (baselines.memory)
 HOST_TABLE = "host_baseline.parquet"
 CORE_TABLE = "core_baseline.parquet"
 
 
-def power_at_clock(row: pd.Series | dict, clock_mhz: float) -> float:
-    """Total power (W) of a characterized netlist at another clock: dynamic scales with f, leakage does not."""
-    dynamic = row["power__internal__total"] + row["power__switching__total"]
-    return row["power__leakage__total"] + dynamic * clock_mhz / row["clock_mhz"]
-
-
 def _clock(row, basis: str) -> float:
-    return float(row["clock_mhz"]) if basis == "target" else float(row["timing__fmax__mhz"])
+    return float(row["clock_mhz"]) if basis == "target" else float(row[FMAX])
 
 
 def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     """Single engines (N = 1 rows) with measured cycles per line, at the target clock and at fmax."""
     ok = results[results["status"].isin(FINISHED)]
-    if "perf__cycles_per_line" not in ok.columns:
+    if CYCLES not in ok.columns:
         return pd.DataFrame(columns=COLUMNS)
-    ok = ok[ok["perf__cycles_per_line"].notna() & (ok["n"] == 1)]
+    ok = ok[ok[CYCLES].notna() & (ok["n"] == 1)]
     if "pdk" in ok.columns:  # FPGA rows: fpga_engine_options, at the routed fmax only
         ok = ok[~ok["pdk"].map(fpga.is_target)]
     rows = []
     for _, r in ok.sort_values("label", kind="stable").iterrows():
-        line = int(r.get("perf__line_bytes", 64) if pd.notna(r.get("perf__line_bytes")) else 64)
+        line = int(r.get(LINE_BYTES, 64) if pd.notna(r.get(LINE_BYTES)) else 64)
         for basis in BASES:
             mhz = _clock(r, basis)
             rows.append({
                 "option": f"{r['label']}", "kind": "engine", "basis": basis, "clock_mhz": mhz,
-                "gbps": hardware_throughput(mhz * 1e6, float(r["perf__cycles_per_line"]), line) / 1e9,
-                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "gbps": hardware_throughput(mhz * 1e6, float(r[CYCLES]), line) / 1e9,
+                "area_mm2": float(r[AREA]) / 1e6, "power_mw": power_at_clock(r, mhz, float(r["clock_mhz"])) * 1e3,
                 "source": source,
                 "note": "" if basis == "target" else "power rescaled from the target clock",
             })
@@ -100,9 +97,9 @@ def host_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
     rows = [{
         "option": f"{r['option']} ({r['cpu_model']})", "kind": "host", "basis": "host clock",
         "clock_mhz": float(r["cpu_mhz"]),
-        "gbps": software_throughput(float(r["cpu_mhz"]) * 1e6, float(r["perf__cycles_per_byte"])) / 1e9,
+        "gbps": software_throughput(float(r["cpu_mhz"]) * 1e6, float(r[CYCLES_PER_BYTE])) / 1e9,
         "area_mm2": math.nan, "power_mw": math.nan, "source": shown(results_mod.table_path(folder, HOST_TABLE)),
-        "note": f"{r['perf__cycles_per_byte']:.2f} cycles/byte, OpenSSL, {line_bytes}-byte messages; "
+        "note": f"{r[CYCLES_PER_BYTE]:.2f} cycles/byte, OpenSSL, {line_bytes}-byte messages; "
                 "area and power not measured",
     } for _, r in gcm.iterrows()]
     return pd.DataFrame(rows, columns=COLUMNS)
@@ -120,7 +117,7 @@ def core_options(folder: Path, line_bytes: int = 64) -> pd.DataFrame:
             core_mm2, sram_mm2 = float(r[AREA]) / 1e6, float(r.get(SRAM_AREA, math.nan)) / 1e6
             rows.append({
                 "option": r["option"], "kind": "core", "basis": basis, "clock_mhz": mhz, "gbps": gbps,
-                "area_mm2": core_mm2, "power_mw": power_at_clock(r, mhz) * 1e3,
+                "area_mm2": core_mm2, "power_mw": power_at_clock(r, mhz, float(r["clock_mhz"])) * 1e3,
                 "source": shown(results_mod.table_path(folder, CORE_TABLE)),
                 "note": f"{r['cycles_per_byte']:.1f} cycles/byte; " + _memory_note(core_mm2, sram_mm2, gbps),
                 "area_with_sram_mm2": core_mm2 + sram_mm2,
@@ -185,7 +182,7 @@ def options_table(bandwidth: str, *, results: Path | None = None, host: Path | N
         sources.append(f"host: {shown(host)}")
     frames = [p for p in parts if not p.empty]
     if not frames:
-        raise InputError("no measured option in the given folders (engines need N=1 rows with perf__cycles_per_line)")
+        raise InputError(f"no measured option in the given folders (engines need N=1 rows with {CYCLES})")
     table = instances_for(pd.concat(frames, ignore_index=True), resolved.bits_per_second)
     if "per_device" in table:  # FPGA engines come in devices
         devices = [f"; {math.ceil(n / k)} devices" if k > 0 else "" for n, k in

@@ -27,6 +27,7 @@ class Publication:
     name: str
     sources: dict[str, Source]  # table role -> where it comes from
     bandwidths: tuple[str, ...] = field(default=())
+    builder: str = "engines"  # "engines": report.build.build_report; "studies": report.studies.build_studies
 
     @property
     def folder(self) -> Path:
@@ -51,6 +52,14 @@ PUBLICATIONS = {
         Publication("power_activity", {
             "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
         }),
+        Publication("studies", {
+            "results": Source("results/studies", "cryptoppa sweep sweeps/studies_asic.toml && cryptoppa sweep "
+                                                 "sweeps/studies_xc7.toml"),
+            "cores": Source("results/studies-cores", "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants "
+                                                     "table,zk --key-bits 128,192,256 --opt -O0,-O1,-O2,-O3 "
+                                                     "--cbc-bytes 1024,4096 --energy --out results/studies-cores"),
+            "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
+        }, builder="studies"),
     )
 }
 

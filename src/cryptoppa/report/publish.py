@@ -18,9 +18,13 @@ import pandas as pd
 from ..errors import InputError, without_log
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
-from . import generated
+from . import generated, quotes
 from .build import build_report
-from .publications import DATA, PUBLICATIONS, TABLES, Publication, get
+from .publications import DATA, PUBLICATIONS, REPORTS, TABLES, Publication, get
+from .reference import build_reference
+from .studies import build_studies
+
+REFERENCE = REPORTS / "reference"  # the studies' arithmetic and the presets: built from code, not from data
 
 # Columns that hold where a row's run lived on the measuring machine: provenance of that machine, not data.
 _MACHINE_COLUMNS = ("run_dir", "log", "sources", "ppa_run_dir", "synth_run_dir")
@@ -72,14 +76,18 @@ def build(pub: Publication, out: Path) -> Path:
         raise InputError(f"{shown(data)}: no results.csv (run `{pub.sources['results'].command}`, then "
                          f"`cryptoppa publish {pub.name}`)")
     present = [role for role in pub.sources if _role_folder(pub, role)]
-    return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
-                        cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
-                        produced_by=tuple(pub.sources[role].command for role in present))
+    produced_by = tuple(pub.sources[role].command for role in present)
+    with quotes.document(f"reports/{pub.name}/report.md"):
+        if pub.builder == "studies":
+            return build_studies(data, out, produced_by)
+        return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
+                            cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
+                            produced_by=produced_by)
 
 
 def rebuild_all() -> list[Path]:
     written = [build(pub, pub.folder) for pub in PUBLICATIONS.values() if _role_folder(pub, "results")]
-    return written + generated.rewrite_all()
+    return written + [build_reference(REFERENCE)] + generated.rewrite_all()
 
 
 def check() -> list[str]:
@@ -97,6 +105,10 @@ def check() -> list[str]:
             for figure in sorted((out / "figures").glob("*.svg")):
                 if not (pub.folder / "figures" / figure.name).is_file():
                     problems.append(f"{shown(pub.folder / 'figures' / figure.name)} is missing")
+        build_reference(Path(tmp) / "reference")
+        committed = REFERENCE / "report.md"
+        if not committed.is_file() or committed.read_text() != (Path(tmp) / "reference" / "report.md").read_text():
+            problems.append(f"{shown(committed)} differs from a rebuild (`cryptoppa publish`)")
     problems += generated.stale()
     return problems
 
@@ -114,4 +126,4 @@ def publish(name: str, sources: dict[str, Path] | None = None) -> list[Path]:
     figures = pub.folder / "figures"
     if figures.is_dir():
         shutil.rmtree(figures)  # figures of sections the new data no longer has must not linger
-    return written + [build(pub, pub.folder)] + generated.rewrite_all()
+    return written + [build(pub, pub.folder), build_reference(REFERENCE)] + generated.rewrite_all()

@@ -14,10 +14,10 @@ import pandas as pd
 
 from ..feasibility import owen2013
 from ..feasibility.report_text import round_sig
-from .load import AREA, CYCLES, POWER, Results
+from .basis import STUDY_CLOCK_MHZ, engine_power
+from .load import Results
 from .labels import short_labels
 
-FMAX = "timing__fmax__mhz"
 SIG = 4
 
 
@@ -41,40 +41,39 @@ def _study_figures() -> list[tuple[str, str, float, str]]:
     ]
 
 
-def _ours(results: Results, fits: pd.DataFrame, feas25: pd.DataFrame, group: str) -> dict[str, float]:
+def _ours(results: Results, fits: pd.DataFrame, rows: dict, basis, group: str) -> dict[str, float]:
     pts = results.points[results.points["group"] == group]
     first = pts.sort_values("n", kind="stable").iloc[0]
-    at_one = int(first["n"]) == 1
     values = {"clock": float(first["clock_mhz"])}
-    if at_one:
-        values.update(area_n1=float(first[AREA]), power_n1=float(first[POWER]) * 1e3)
-        if FMAX in pts.columns:
-            values["fmax"] = float(first[FMAX])
-    if CYCLES in pts.columns and not pd.isna(first[CYCLES]):
-        values["cycles"] = float(first[CYCLES])
-    for metric, key, scale in ((AREA, "area_slope", 1.0), (POWER, "power_slope", 1e3)):
+    if group in rows:
+        config, totals, _ = rows[group]
+        values.update(area_n1=config["area_um2"], power_n1=engine_power(config, STUDY_CLOCK_MHZ) * 1e3,
+                      fmax=config["fmax_mhz"], cycles=config["cycles_per_line"], mbps=totals.gbps_each * 1e3,
+                      engines=float(totals.engines), power_total=totals.power_w, area_total=totals.area_mm2)
+    for metric, key, scale in ((basis.area_column, "area_slope", 1.0), (basis.power_column(), "power_slope", 1e3)):
         fit = fits[(fits["group"] == group) & (fits["metric"] == metric)] if not fits.empty else fits
         if not fit.empty:
             values[key] = float(fit["slope"].iloc[0]) * scale
-    row = feas25[feas25["group"] == group] if not feas25.empty else feas25
-    if not row.empty:
-        r = row.iloc[0]
-        values.update(mbps=r["per_engine_bits"] / 1e6, engines=float(r["engines"]), power_total=r["power_w"],
-                      area_total=r["area_mm2"])
     return values
 
 
 def compared_groups(results: Results) -> list[str]:
+    """The study's class of engine: an iterative AES-GCM with 16-bit GHASH digits (001 §5.1), AES-128, table
+    S-boxes; failing that our AES-GCM designs, failing that every design."""
     groups = list(results.points["group"].drop_duplicates())
+    like = [g for g in groups if g.startswith("gcm_iter ") and "DIGIT=16" in g and "KEY_BITS=128" in g
+            and "SBOX=1" not in g]
     gcm = [g for g in groups if g.startswith("gcm")]
-    return gcm or groups
+    return like[:1] or gcm[:1] or groups[:1]
 
 
-def side_by_side(results: Results, fits: pd.DataFrame, feas25: pd.DataFrame) -> pd.DataFrame:
-    """Long table: quantity, 001 source, study, design, ours, ours / study (figures both have only)."""
+def side_by_side(results: Results, fits: pd.DataFrame, answer_rows: list, basis) -> pd.DataFrame:
+    """Long table: quantity, 001 source, study, design, ours, ours / study (figures both have only). answer_rows are
+    the answer's (configuration, totals, clock) at the study's clock: the study comparison reads the same numbers."""
     groups = compared_groups(results)
     names = short_labels(groups)
-    ours = {g: _ours(results, fits, feas25, g) for g in groups}
+    by_group = {config["group"]: row for row in answer_rows for config in [row[0]]}
+    ours = {g: _ours(results, fits, by_group, basis, g) for g in groups}
     rows = []
     for quantity, key, study, source in _study_figures():
         for g in groups:

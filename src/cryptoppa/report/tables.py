@@ -8,29 +8,33 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..catalog import (
+    AREA, AREA_SEQ, CELLS, CYCLES, DIE_AREA, FLOPS, FMAX, FMAX_RATIO, HOLD_WS, LATENCY, PERIOD, POWER, POWER_INTERNAL,
+    POWER_LEAKAGE, POWER_RATIO, POWER_SWITCHING, TNS, UNROUTED, UTILIZATION, WIRELENGTH, WS, routed
+)
 from ..feasibility.report_text import round_sig
 from ..feasibility.units import format_bandwidth
 from .labels import short_labels
-from .load import CYCLES, LATENCY, Results
+from .load import Results
 
 # Metric column -> header.  Units are those of the results table, unconverted.
 POINT_COLUMNS = {
-    "synth__design__instance__count": "cells",
-    "synth__design__instance__count__sequential": "seq cells",
-    "synth__design__instance__area__stdcell": "area µm²",
-    "synth__design__instance__area__sequential": "seq area µm²",
-    "timing__clock__period": "period ns",
-    "timing__setup__ws": "setup ws ns",
-    "timing__setup__tns": "setup tns ns",
-    "timing__hold__ws": "hold ws ns",
-    "timing__fmax__mhz": "fmax MHz",
-    "power__internal__total": "internal W",
-    "power__switching__total": "switching W",
-    "power__leakage__total": "leakage W",
-    "power__total": "power W",
-    "design__die__area": "routed die µm²",
-    "finish__timing__fmax__mhz": "routed fmax MHz",
-    "finish__power__total": "routed power W",
+    CELLS: "cells",
+    FLOPS: "seq cells",
+    AREA: "area µm²",
+    AREA_SEQ: "seq area µm²",
+    PERIOD: "period ns",
+    WS: "setup ws ns",
+    TNS: "setup tns ns",
+    HOLD_WS: "hold ws ns",
+    FMAX: "fmax MHz",
+    POWER_INTERNAL: "internal W",
+    POWER_SWITCHING: "switching W",
+    POWER_LEAKAGE: "leakage W",
+    POWER: "power W",
+    DIE_AREA: "routed die µm²",
+    routed(FMAX): "routed fmax MHz",
+    routed(POWER): "routed power W",
     CYCLES: "cycles/line",
     LATENCY: "latency cycles",
 }
@@ -38,8 +42,8 @@ _SIG = 4  # significant digits for derived quantities (fits, feasibility): input
 
 
 # The per-point columns a reader compares; the rest (sequential split, hold, power components) stay in results.csv.
-POINT_SHOWN = ("synth__design__instance__count", "synth__design__instance__area__stdcell", "timing__setup__ws",
-               "timing__fmax__mhz", "power__total", CYCLES, LATENCY)
+POINT_SHOWN = (CELLS, AREA, WS,
+               FMAX, POWER, CYCLES, LATENCY)
 
 
 def names(groups: pd.Series) -> pd.Series:
@@ -56,7 +60,7 @@ def points_table(results: Results) -> pd.DataFrame:
     for col in POINT_SHOWN:
         if col not in pts.columns or pts[col].isna().all():
             continue
-        if col == "power__total":
+        if col == POWER:
             out["power mW"] = round_sig(pts[col] * 1e3, _SIG)
         else:
             out[POINT_COLUMNS[col]] = round_sig(pts[col], _SIG)
@@ -116,14 +120,12 @@ def feasibility_table(feas: pd.DataFrame) -> pd.DataFrame:
         "bandwidth": feas["bandwidth_bits"].map(format_bandwidth),
         "design": names(feas["group"]),
         "per-engine Gb/s": round_sig(feas["per_engine_bits"] / 1e9),
-        "engines (exact)": round_sig(feas["engines_exact"], _SIG),
         "engines": feas["engines"],
-        "utilization": round_sig(feas["utilization"], 3),
-        "area mm² (95 % CI)": [_interval(*v) for v in
-                               zip(feas["area_mm2"], feas["area_mm2_low"], feas["area_mm2_high"])],
-        "power W (95 % CI)": [_interval(*v) for v in
-                              zip(feas["power_w"], feas["power_w_low"], feas["power_w_high"])],
-        "note": feas["note"],
+        "load": round_sig(feas["utilization"], 3),
+        "area mm²": round_sig(feas["area_mm2"]),
+        "kGE": feas["kge"].round(0),
+        "power W": round_sig(feas["power_w"]),
+        "pJ/byte": round_sig(feas["pj_per_byte"], 3),
     })
 
 
@@ -183,20 +185,20 @@ def key_scaling_table(scaling: pd.DataFrame) -> pd.DataFrame:
 def routed_table(results: Results) -> pd.DataFrame:
     """Synthesis-only and placed-and-routed figures of each routed point side by side, with their ratios."""
     pts = results.points
-    if "finish__timing__fmax__mhz" not in pts.columns:
+    if routed(FMAX) not in pts.columns:
         return pd.DataFrame()
-    routed = pts[pts["finish__timing__fmax__mhz"].notna()]
+    done = pts[pts[routed(FMAX)].notna()]
     return pd.DataFrame({
-        "point": routed["label"],
-        "cell area µm²": routed["synth__design__instance__area__stdcell"],
-        "die area µm²": routed["design__die__area"],
-        "utilization": round_sig(routed["design__instance__utilization"], 3),
-        "wire mm": round_sig(routed["route__wirelength"] / 1e3),
-        "unrouted": routed["route__unrouted__segments"],
-        "fmax MHz synth": routed["timing__fmax__mhz"],
-        "fmax MHz routed": routed["finish__timing__fmax__mhz"],
-        "fmax ratio": round_sig(routed["finish__timing__fmax__ratio"], 3),
-        "power mW synth": round_sig(routed["power__total"] * 1e3),
-        "power mW routed": round_sig(routed["finish__power__total"] * 1e3),
-        "power ratio": round_sig(routed["finish__power__total__ratio"], 3),
+        "point": done["label"],
+        "cell area µm²": done[AREA],
+        "die area µm²": done[DIE_AREA],
+        "utilization": round_sig(done[UTILIZATION], 3),
+        "wire mm": round_sig(done[WIRELENGTH] / 1e3),
+        "unrouted": done[UNROUTED],
+        "fmax MHz synth": done[FMAX],
+        "fmax MHz routed": done[routed(FMAX)],
+        "fmax ratio": round_sig(done[FMAX_RATIO], 3),
+        "power mW synth": round_sig(done[POWER] * 1e3),
+        "power mW routed": round_sig(done[routed(POWER)] * 1e3),
+        "power ratio": round_sig(done[POWER_RATIO], 3),
     })

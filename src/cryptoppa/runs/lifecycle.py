@@ -2,7 +2,11 @@
 
 A finished run folder is never half-written: the work happens in `.tmp-*` and is renamed into place only after
 metrics.json, run.json and the seal exist. Two processes asking for the same plan (two sweeps sharing a
-folder) wait for each other on the lock and the second one reuses the first one's result.
+folder) wait for each other on the lock and the second one reuses the first one's result. A `.tmp-*` folder left
+by a process that was killed is removed when its plan next runs (the owner's pid is in the folder's name).
+
+`force` is True (rebuild), False (reuse a sealed run) or a time.time() value: rebuild runs sealed before it and
+reuse those sealed since, so a step shared by many points of one forced command is built once (`forced`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,46 @@ from ..metrics import Metric
 from .plan import StepPlan, sha256_file
 
 _ALWAYS_SEALED = ("metrics.json", "run.json")
+
+
+def forced(force: bool) -> bool | float:
+    """A command's --force as run_step takes it: rebuild what was sealed before the command started."""
+    return time.time() if force else False
+
+
+def _reusable(run_dir: Path, force: bool | float) -> bool:
+    if not is_complete(run_dir):
+        return False
+    if isinstance(force, bool):
+        return not force
+    return (run_dir / "seal.json").stat().st_mtime >= force
+
+
+def abandoned(folder: Path) -> bool:
+    """True for a `.tmp-<name>-<pid>-<ns>` (or `.trash-...`) folder whose process has ended on this machine."""
+    try:
+        pid = int(folder.name.rsplit("-", 2)[1])
+    except (IndexError, ValueError):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, another user's
+        return False
+    return False
+
+
+def _private(cache: Path, kind: str, name: str) -> Path:
+    return cache / f".{kind}-{name}-{os.getpid()}-{time.monotonic_ns()}"
+
+
+def _remove_abandoned(cache: Path, name: str) -> None:
+    """Remove what killed runs of this plan left behind (called under the plan's lock)."""
+    for kind in ("tmp", "trash"):
+        for folder in cache.glob(f".{kind}-{name}-*"):
+            if abandoned(folder):
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 @dataclass(frozen=True)
@@ -89,16 +133,17 @@ def _failed(err: BaseException, work: Path, failed: Path) -> BaseException:
 
 
 def run_step(plan: StepPlan, execute: Callable[[StepPlan, Path], dict[str, Metric]], cache: Path,
-             force: bool = False) -> StepResult:
-    """The plan's sealed run folder under cache: reused when finished earlier (unless force), else built now.
-    On an error the partial folder is kept as NAME.failed and the error propagates."""
+             force: bool | float = False) -> StepResult:
+    """The plan's sealed run folder under cache: reused when finished earlier (unless force rules it out), else
+    built now. On an error the partial folder is kept as NAME.failed and the error propagates."""
     cache = Path(cache).resolve()  # executors run tools in other folders; the result names an absolute folder
     cache.mkdir(parents=True, exist_ok=True)
     final = cache / plan.name
     with _locked(cache, plan.name):
-        if not force and is_complete(final):
+        _remove_abandoned(cache, plan.name)
+        if _reusable(final, force):
             return StepResult(final, metrics.read(final), False)
-        work = cache / f".tmp-{plan.name}-{os.getpid()}-{time.monotonic_ns()}"
+        work = _private(cache, "tmp", plan.name)
         _stage(plan, work)
         try:
             found = execute(plan, work)
@@ -110,7 +155,7 @@ def run_step(plan: StepPlan, execute: Callable[[StepPlan, Path], dict[str, Metri
                 raise
             raise moved from None
         if final.exists():  # a forced rerun or a corrupt entry: replaced whole, never merged
-            trash = cache / f".trash-{plan.name}-{os.getpid()}"
+            trash = _private(cache, "trash", plan.name)
             final.rename(trash)
             shutil.rmtree(trash, ignore_errors=True)
         work.rename(final)

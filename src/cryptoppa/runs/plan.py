@@ -7,7 +7,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 _CHUNK = 1 << 20
 
@@ -24,8 +24,11 @@ def _sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+C = TypeVar("C")  # what the step's executor needs beyond the plan's files: a point, a job
+
+
 @dataclass(frozen=True, eq=False)
-class StepPlan:
+class StepPlan(Generic[C]):
     """What one step runs on. The key covers identity, input contents, scripts, tool versions, assumptions and
     the declared outputs; provenance (where inputs came from) and config (the executor's own objects) do not
     change it, so moving a checkout keeps its cache."""
@@ -38,7 +41,7 @@ class StepPlan:
     assumptions: dict[str, str]  # modelling choices a reader of the numbers must know
     provenance: dict[str, Any] = field(default_factory=dict)
     outputs: tuple[str, ...] = ()  # run-local files the step must produce; sealed with metrics.json
-    config: Any = None
+    config: C | None = None  # not keyed: everything in it that shapes the result is in identity or the files
 
     def __post_init__(self):
         if not re.fullmatch(r"[A-Za-z0-9_.+-]+", self.label):

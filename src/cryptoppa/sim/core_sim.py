@@ -17,6 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..catalog import runtime
 from .. import designs
 from ..errors import CryptoppaError, InputError
 from ..metrics import Metric
@@ -55,7 +56,7 @@ def _execute_build(plan: StepPlan, work: Path) -> dict[str, Metric]:
     for path in (work / "obj").iterdir():  # up to ~80 MB of generated C++ and objects; only the executable is used
         if path.name != "Vcore_tb":
             shutil.rmtree(path) if path.is_dir() else path.unlink()
-    return {"flow__verilator__runtime": Metric(round(seconds, 3), "s", "logs/verilator.log", "cryptoppa")}
+    return {runtime("verilator"): Metric(round(seconds, 3), "s", "logs/verilator.log", "cryptoppa")}
 
 
 def build_harness(label: str, files: list[Path | tuple[str, str]], options: list[str], cache: Path, timeout: float,

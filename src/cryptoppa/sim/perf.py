@@ -1,4 +1,4 @@
-"""Throughput and read latency of an engine-interface design (designs/interface.py), measured in Icarus Verilog.
+"""Throughput and read latency of an engine-interface design (cryptoppa.designs.interface), measured in Icarus Verilog.
 
 Saturation: a generated plain-Verilog testbench loads a key, then holds in_valid and out_ready high and records
 the cycle of every input and output handshake. Cycles per line is the output interval over whole dispatcher
@@ -6,10 +6,13 @@ rounds (`round_lines` lines, the N of an array: its results come in bursts, one 
 of about a third of the lines; latency is the mean number of cycles from a line's acceptance to its out_valid
 over the same lines. tests/engines measures the same way in cocotb.
 
-Read latency: lines are decrypted one at a time into an idle engine. An engine with the prefetch ports gets the
-line's IV as a hint PREFETCH_LEAD cycles before the line (the read request goes out that long before the data
-comes back), as it is meant to be used; the latency counts from the line's acceptance (the data's arrival) to
-its out_valid (plaintext and verdict) and, where the engine has early ports, to early_valid (plaintext).
+Read latency: lines are decrypted one at a time into an idle engine (IDLE_GAP cycles after the previous result).
+It counts from the line's acceptance (the data's arrival) to its out_valid (plaintext and verdict) and, where the
+engine has early ports, to early_valid (plaintext). An engine with the prefetch ports may get the line's IV as a
+hint `lead` cycles before the line (the read request reaches it that long before the data); the bench is built
+once and run at any lead (`+lead=N`, 0 = no hint). The flow records two: no hint, and a lead as long as the
+unhinted result takes, by which every precomputation from the IV is done. Every lead in between follows from
+those two (feasibility.latency.latency_at_lead; tests/engines checks it against this bench at several leads).
 
     python -m cryptoppa.sim.perf designs/gcm_iter -p DIGIT=16
 """
@@ -17,10 +20,14 @@ its out_valid (plaintext and verdict) and, where the engine has early ports, to 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import tempfile
 from pathlib import Path
 
+from ..catalog import (
+    CYCLES, HINT_LEAD, LATENCY, READ_LATENCY, READ_LATENCY_DATA, READ_LATENCY_HINTED, READ_LATENCY_HINTED_DATA, SIM_LINES
+)
 from ..designs import interface
 from ..designs.descriptor import Design, load, parse_param
 from ..designs.sources import SV_SUFFIXES
@@ -28,7 +35,7 @@ from ..errors import CryptoppaError
 from ..tools import run
 
 DEFAULT_LINES = 12
-PREFETCH_LEAD = 100  # cycles between the read request (prefetch hint) and the data's arrival
+IDLE_GAP = 100  # cycles an isolated read line waits after the previous result, so that it meets an idle engine
 LATENCY_LINES = 4
 
 
@@ -51,6 +58,13 @@ def _declarations(params: dict[str, int], groups: tuple[str, ...]) -> tuple[list
     return decls, ", ".join(conns)
 
 
+_HINT = """
+      if (lead > 0) begin
+        pre_valid <= 1'b1;
+        pre_iv <= in_iv;
+      end"""
+
+
 def _testbench(top: str, params: dict[str, int], groups: tuple[str, ...], n_lines: int, max_cycles: int,
                latency: bool) -> str:
     kb, lb = (int(params.get(k, interface.WIDTH_DEFAULTS[k])) for k in ("KEY_BITS", "LINE_BYTES"))
@@ -58,15 +72,14 @@ def _testbench(top: str, params: dict[str, int], groups: tuple[str, ...], n_line
     inst = f"{top} #({overrides})" if overrides else top
     decls, conns = _declarations(params, groups)
     prefetch, early = "prefetch" in groups, "early" in groups
-    # Saturation offers the next line as soon as one is taken; latency offers one line at a time, PREFETCH_LEAD
-    # cycles after its hint, and only once the engine has returned the previous one.
+    # Saturation offers the next line as soon as one is taken. Latency offers one line at a time: IDLE_GAP cycles
+    # after the previous result the hint goes out (with lead > 0) and the line `lead` cycles after it, so the
+    # engine samples the hint `lead` clock edges before the line.
     offer = "phase == 2 && n_acc < N" if not latency else \
-        f"phase == 2 && n_acc < N && n_out == n_acc && cycle >= hint_cycle + {PREFETCH_LEAD}"
+        "phase == 2 && n_acc < N && n_out == n_acc && hint_cycle >= 0 && cycle >= hint_cycle + lead"
     hint = "" if not latency else f"""
-    if (phase == 2 && n_acc < N && n_out == n_acc && hint_cycle < 0 && !in_valid) begin
-      hint_cycle = cycle;{'''
-      pre_valid <= 1'b1;
-      pre_iv <= in_iv;''' if prefetch else ''}
+    if (phase == 2 && n_acc < N && n_out == n_acc && hint_cycle < 0 && cycle >= idle_from + {IDLE_GAP}) begin
+      hint_cycle = cycle;{_HINT if prefetch else ''}
     end{'''
     else pre_valid <= 1'b0;''' if prefetch else ''}"""
     early_log = """
@@ -78,8 +91,9 @@ module perf_tb;
   always #5 clk = ~clk;
 {chr(10).join(decls)}
   {inst} dut ({conns});
-  integer cycle = 0, n_acc = 0, n_out = 0, phase = 0, hint_cycle = -1;
+  integer cycle = 0, n_acc = 0, n_out = 0, phase = 0, hint_cycle = -1, idle_from = 0, lead = 0;
   initial begin
+    if (!$value$plusargs("lead=%d", lead)) lead = 0;
     rst = 1'b1; out_ready = 1'b1; in_decrypt = 1'b{int(latency)};
     key = {{({kb} / 32){{32'h9e3779b9}}}};
     in_iv = 96'h0123456789abcdef01234567;
@@ -93,7 +107,10 @@ module perf_tb;
     if (phase == 0 && key_valid && key_ready && !rst) begin
       key_valid <= 1'b0;
       phase = 1;
-    end else if (phase == 1 && !key_valid && in_ready) phase = 2;{hint}
+    end else if (phase == 1 && !key_valid && in_ready) begin
+      phase = 2;
+      idle_from = cycle;
+    end{hint}
     if (in_valid && in_ready) begin
       $display("ACC %0d %0d", n_acc, cycle);
       n_acc = n_acc + 1;
@@ -111,6 +128,7 @@ module perf_tb;
       end
       $display("OUT %0d %0d", n_out, cycle);
       n_out = n_out + 1;
+      idle_from = cycle;
       if (n_out == N) $finish;
     end
     if (cycle > {max_cycles}) begin
@@ -122,31 +140,48 @@ endmodule
 """
 
 
-def _simulate(top: str, files: list[Path], params: dict[str, int], build_dir: Path, *, n_lines: int, latency: bool,
-              include_dirs, defines, groups, timeout_s: float) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
-    """Cycles of each line's acceptance, result and early result (ACC, OUT and EARLY lines of the log)."""
-    name = "latency" if latency else "perf"
-    tb = build_dir / f"{name}_tb.v"
-    max_cycles = (2000 + (PREFETCH_LEAD if latency else 0)) * n_lines + 10000
-    tb.write_text(_testbench(top, params, tuple(groups), n_lines, max_cycles, latency))
-    vvp = build_dir / f"{name}_tb.vvp"
-    sv = any(Path(f).suffix in SV_SUFFIXES for f in files)
-    flags = [f"-I{Path(d).resolve()}" for d in include_dirs] + [f"-D{n}={v}" if v else f"-D{n}" for n, v in defines]
-    run("iverilog", ["-g2012" if sv else "-g2005", *flags, "-o", vvp, "-s", "perf_tb", tb, *files],
-        cwd=build_dir, log=build_dir / f"{name}_build.log", timeout=timeout_s, what=f"iverilog ({top} {params})")
-    log = build_dir / f"{name}.log"
-    run("vvp", ["-n", vvp], cwd=build_dir, log=log, timeout=timeout_s, what=f"{name} simulation of {top} {params}")
-    events: dict[str, dict[int, int]] = {"ACC": {}, "OUT": {}, "EARLY": {}}
-    for ln in log.read_text().splitlines():
-        parts = ln.split()
-        if parts[:1] and parts[0] in events:
-            events[parts[0]].setdefault(int(parts[1]), int(parts[2]))
-        elif parts[:1] in (["ERROR"], ["TIMEOUT"]):
-            raise PerfError(f"{top} {params}: {ln.strip()} (log: {log})")
-    acc, out, early = events["ACC"], events["OUT"], events["EARLY"]
-    if len(out) != n_lines or len(acc) != n_lines:
-        raise PerfError(f"{top} {params}: {len(out)} of {n_lines} lines returned (log: {log})")
-    return acc, out, early
+class _Bench:
+    """One compiled testbench (saturation or isolated reads) of a design, run as often as needed."""
+
+    def __init__(self, top: str, files: list[Path], params: dict[str, int], build_dir: Path, *, n_lines: int,
+                 latency: bool, include_dirs, defines, groups, timeout_s: float, max_lead: int = 0):
+        self.top, self.params, self.n_lines, self.timeout_s = top, params, n_lines, timeout_s
+        self.build_dir, self.name = build_dir, "latency" if latency else "perf"
+        max_cycles = (2000 + (IDLE_GAP + max_lead if latency else 0)) * n_lines + 10000
+        tb = build_dir / f"{self.name}_tb.v"
+        tb.write_text(_testbench(top, params, tuple(groups), n_lines, max_cycles, latency))
+        self.vvp = build_dir / f"{self.name}_tb.vvp"
+        sv = any(Path(f).suffix in SV_SUFFIXES for f in files)
+        flags = [f"-I{Path(d).resolve()}" for d in include_dirs] + [f"-D{n}={v}" if v else f"-D{n}" for n, v in defines]
+        run("iverilog", ["-g2012" if sv else "-g2005", *flags, "-o", self.vvp, "-s", "perf_tb", tb, *files],
+            cwd=build_dir, log=build_dir / f"{self.name}_build.log", timeout=timeout_s,
+            what=f"iverilog ({top} {params})")
+
+    def run(self, lead: int = 0) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+        """Cycles of each line's acceptance, result and early result (ACC, OUT and EARLY lines of the log)."""
+        what = f"{self.top} {self.params}" + (f" hint lead {lead}" if lead else "")
+        log = self.build_dir / (f"{self.name}.log" if not lead else f"{self.name}_lead{lead}.log")
+        run("vvp", ["-n", self.vvp, f"+lead={lead}"], cwd=self.build_dir, log=log, timeout=self.timeout_s,
+            what=f"{self.name} simulation of {what}")
+        events: dict[str, dict[int, int]] = {"ACC": {}, "OUT": {}, "EARLY": {}}
+        for ln in log.read_text().splitlines():
+            parts = ln.split()
+            if parts[:1] and parts[0] in events:
+                events[parts[0]].setdefault(int(parts[1]), int(parts[2]))
+            elif parts[:1] in (["ERROR"], ["TIMEOUT"]):
+                raise PerfError(f"{what}: {ln.strip()} (log: {log})")
+        acc, out, early = events["ACC"], events["OUT"], events["EARLY"]
+        if len(out) != self.n_lines or len(acc) != self.n_lines:
+            raise PerfError(f"{what}: {len(out)} of {self.n_lines} lines returned (log: {log})")
+        return acc, out, early
+
+    def read_latency(self, lead: int = 0) -> tuple[float, float]:
+        """Mean cycles from acceptance to out_valid and to early_valid (out_valid without early ports) of the
+        isolated lines after the first (which may wait for the key schedule to settle)."""
+        acc, out, early = self.run(lead)
+        lines = range(1, self.n_lines)
+        return (sum(out[i] - acc[i] for i in lines) / len(lines),
+                sum(early.get(i, out[i]) - acc[i] for i in lines) / len(lines))
 
 
 def steady_window(n_lines: int, round_lines: int) -> tuple[int, int]:
@@ -158,34 +193,62 @@ def steady_window(n_lines: int, round_lines: int) -> tuple[int, int]:
     return first, last
 
 
+def _prepare(build_dir: Path, files) -> tuple[Path, list[Path]]:
+    build_dir = Path(build_dir).resolve()  # the tools run inside it
+    build_dir.mkdir(parents=True, exist_ok=True)
+    return build_dir, [Path(f).resolve() for f in files]
+
+
+def read_latencies(top: str, files: list[Path], params: dict[str, int], build_dir: Path, leads, *,
+                   include_dirs=(), defines=(), groups=(), timeout_s: float = 600.0) -> dict[int, tuple[float, float]]:
+    """Read latency (cycles to out_valid, to early_valid) of isolated decrypts at each hint lead (0: no hint), from
+    one compiled bench. A lead other than 0 needs the prefetch ports."""
+    if any(leads) and "prefetch" not in groups:
+        raise PerfError(f"{top} has no prefetch ports: only hint lead 0 can be simulated")
+    build_dir, files = _prepare(build_dir, files)
+    bench = _Bench(top, files, params, build_dir, n_lines=LATENCY_LINES, latency=True, include_dirs=include_dirs,
+                   defines=defines, groups=groups, timeout_s=timeout_s, max_lead=max(leads, default=0))
+    return {lead: bench.read_latency(lead) for lead in leads}
+
+
 def measure_engine(top: str, files: list[Path], params: dict[str, int], build_dir: Path, *,
                    n_lines: int = DEFAULT_LINES, round_lines: int = 1, include_dirs=(), defines=(), groups=(),
                    latency: bool = True, timeout_s: float = 600.0) -> dict:
     """Saturation throughput (and, with latency, unloaded read latency) of one engine configuration.
 
     `params` override Verilog parameters (missing ones take the RTL defaults). Returns perf__cycles_per_line,
-    perf__latency_cycles, perf__sim_lines and perf__read_latency_cycles, perf__read_latency_data_cycles."""
+    perf__latency_cycles, perf__sim_lines and, with latency: perf__read_latency_cycles and
+    perf__read_latency_data_cycles without a hint; perf__read_latency_hint_lead_cycles, 0 without the prefetch
+    ports; with them, perf__read_latency_hinted_cycles and perf__read_latency_hinted_data_cycles at that lead, as
+    many cycles as the unhinted result takes (every precomputation from the IV is done by then)."""
     if n_lines < 4:
         raise PerfError("n_lines must be at least 4")
-    build_dir = Path(build_dir).resolve()  # the tools run inside it
-    build_dir.mkdir(parents=True, exist_ok=True)
-    files = [Path(f).resolve() for f in files]
+    build_dir, files = _prepare(build_dir, files)
     common = dict(include_dirs=include_dirs, defines=defines, groups=groups, timeout_s=timeout_s)
-    acc, out, _ = _simulate(top, files, params, build_dir, n_lines=n_lines, latency=False, **common)
+    acc, out, _ = _Bench(top, files, params, build_dir, n_lines=n_lines, latency=False, **common).run()
     first, last = steady_window(n_lines, round_lines)
-    res = {"perf__cycles_per_line": (out[last] - out[first]) / (last - first),
-           "perf__latency_cycles": sum(out[i] - acc[i] for i in range(first, last + 1)) / (last - first + 1),
-           "perf__sim_lines": n_lines}
-    if latency:
-        acc, out, early = _simulate(top, files, params, build_dir, n_lines=LATENCY_LINES, latency=True, **common)
-        lines = range(1, LATENCY_LINES)  # the first line may wait for the key schedule to settle
-        res["perf__read_latency_cycles"] = sum(out[i] - acc[i] for i in lines) / len(lines)
-        res["perf__read_latency_data_cycles"] = sum(early.get(i, out[i]) - acc[i] for i in lines) / len(lines)
+    res = {CYCLES: (out[last] - out[first]) / (last - first),
+           LATENCY: sum(out[i] - acc[i] for i in range(first, last + 1)) / (last - first + 1),
+           SIM_LINES: n_lines}
+    if not latency:
+        return res
+    bench = _Bench(top, files, params, build_dir, n_lines=LATENCY_LINES, latency=True, **common, max_lead=2000)
+    verdict, data = bench.read_latency(0)
+    res.update({READ_LATENCY: verdict, READ_LATENCY_DATA: data, HINT_LEAD: 0})
+    if "prefetch" in groups:
+        lead = math.ceil(verdict)
+        res[HINT_LEAD] = lead
+        res[READ_LATENCY_HINTED], res[READ_LATENCY_HINTED_DATA] = bench.read_latency(lead)
     return res
 
 
 def measure_design(design: Design, params: dict[str, int], build_dir: Path, **options) -> dict:
     return measure_engine(design.top, list(design.files), design.resolve_params(params), build_dir,
+                          include_dirs=design.include_dirs, defines=design.defines, groups=design.groups, **options)
+
+
+def design_read_latencies(design: Design, params: dict[str, int], build_dir: Path, leads, **options) -> dict:
+    return read_latencies(design.top, list(design.files), design.resolve_params(params), build_dir, leads,
                           include_dirs=design.include_dirs, defines=design.defines, groups=design.groups, **options)
 
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..catalog import runtime
 from ..errors import InputError
 from ..metrics import Metric
 from ..paths import DESIGNS
@@ -79,7 +80,7 @@ def _execute(plan: StepPlan, work: Path) -> dict[str, Metric]:
     cfg: FirmwareConfig = plan.config
     seconds = run(GCC, [*cfg.flags(), "-o", "fw.elf", *(n for n in plan.inputs if not n.endswith((".h", ".ld")))],
                   cwd=work, log=work / "logs" / "gcc.log", timeout=120, what=f"gcc ({cfg.variant} firmware)")
-    return {"flow__gcc__runtime": Metric(round(seconds, 3), "s", "logs/gcc.log", "cryptoppa")}
+    return {runtime("gcc"): Metric(round(seconds, 3), "s", "logs/gcc.log", "cryptoppa")}
 
 
 def build_firmware(variant: str = "table", key_bits: int = 128, opt: str = "-O2", march: str = "rv32im",

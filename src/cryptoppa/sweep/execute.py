@@ -11,6 +11,7 @@ from tqdm import tqdm
 
 from .. import settings
 from ..errors import CryptoppaError
+from ..runs import forced
 from . import results
 from .point import STATUS_FAILED, run_point
 from .spec import SweepSpec
@@ -35,10 +36,13 @@ def _dask_client(cluster: str):
 
 def run_sweep(spec: SweepSpec, jobs: int | None = None, cluster: str | None = None, force: bool = False,
               cache: Path | None = None, progress: bool = True, echo=print) -> pd.DataFrame:
-    """Every point of the sweep; returns the sweep's rows of the results table (all statuses)."""
+    """Every point of the sweep; returns the sweep's rows of the results table (all statuses). With force, every
+    run sealed before the sweep started is rebuilt; one built during it (an engine shared by arrays) is reused."""
     cache = Path(cache or default_cache())
     cache.mkdir(parents=True, exist_ok=True)
-    jobs = jobs or spec.jobs or os.cpu_count() or 1
+    results.read(spec.output)  # a damaged table is repaired, or refused, before any point is computed
+    force = forced(force)
+    jobs = min(jobs or spec.jobs or os.cpu_count() or 1, len(spec.points))
     bar = tqdm(total=len(spec.points), desc=spec.name, unit="pt", disable=not progress, dynamic_ncols=True)
 
     def finished(row: dict) -> None:

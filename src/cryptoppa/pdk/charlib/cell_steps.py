@@ -10,6 +10,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ...catalog import runtime
 from ...errors import CryptoppaError, without_log
 from ...metrics import Metric
 from ...runs import StepPlan, is_complete, run_step, sha256_file
@@ -105,7 +106,7 @@ def _execute_ours(plan: StepPlan, work: Path) -> dict[str, Metric]:
             **_ours(job, work)}
     seconds = round(time.monotonic() - start, 1)
     (work / "result.json").write_text(json.dumps({**data, "seconds": seconds}, indent=1) + "\n")
-    return {"flow__charlib__runtime": Metric(seconds, "s", "result.json", "cryptoppa")}
+    return {runtime("charlib"): Metric(seconds, "s", "result.json", "cryptoppa")}
 
 
 def _run(plan: StepPlan, execute, cache: Path, only_cached: bool, retry_failed: bool) -> dict | None:

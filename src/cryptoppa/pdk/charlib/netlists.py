@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from ... import settings
+from ...catalog import NETLIST_COUNT, runtime
 from ...metrics import Metric
 from ...runs import StepPlan, run_step
 from ...tools import FLEXLIB_LAYOUT, ensure_helper_env, run_program
@@ -38,9 +39,8 @@ def _execute(plan: StepPlan, work: Path) -> dict[str, Metric]:
     (work / "exported.json").unlink()
     data["cells"] = {name: canonical(text) if text else None for name, text in data["cells"].items()}
     (work / "netlists.json").write_text(json.dumps(data, sort_keys=True, indent=1) + "\n")
-    return {"charlib__netlist__count": Metric(sum(1 for t in data["cells"].values() if t), "", "netlists.json",
-                                              "PDKMaster"),
-            "flow__charlib_export__runtime": Metric(round(seconds, 3), "s", "logs/export.log", "cryptoppa")}
+    return {NETLIST_COUNT: Metric(sum(1 for t in data["cells"].values() if t), "cells", "netlists.json", "PDKMaster"),
+            runtime("charlib_export"): Metric(round(seconds, 3), "s", "logs/export.log", "cryptoppa")}
 
 
 def export(cache: Path | None = None) -> tuple[dict[str, str | None], Path]:

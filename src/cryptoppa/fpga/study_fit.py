@@ -11,18 +11,19 @@ import math
 
 import pandas as pd
 
+from ..catalog import BRAM, FPGA_FFS, LUTS
 from ..feasibility.fit import fit_linear
 from ..feasibility.owen2013 import OWEN2013
 
 # Our metric -> the study's Eq. 5.4 line.
 COMPARED = {
-    "synth__design__instance__count__ff": "flip_flops",
-    "synth__design__instance__count__lut": "luts",
-    "synth__design__instance__count__bram": "bram",
+    FPGA_FFS: "flip_flops",
+    LUTS: "luts",
+    BRAM: "bram",
 }
 # How a reader names each compared metric.
-LABELS = {"synth__design__instance__count__ff": "FFs", "synth__design__instance__count__lut": "LUTs",
-          "synth__design__instance__count__bram": "block RAM"}
+LABELS = {FPGA_FFS: "FFs", LUTS: "LUTs",
+          BRAM: "block RAM"}
 _OK = ("ok", "cached")
 
 

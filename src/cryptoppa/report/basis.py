@@ -1,0 +1,205 @@
+"""The basis of an answer: the one operating point every number of a report's answer is on, declared once.
+
+A basis names the library and corner, whether figures are placed and routed or synthesis only, the power model
+(simulated activity or vectorless) and the area unit. The answer, the study comparison and the README blocks read
+their columns through it (`area_column`, `fmax_column`, `power`), so a "routed" label can only sit over routed
+metrics and "simulated" only over simulated power. The clock is not part of it: every answer is given at the study's
+225 MHz and at each engine's own fmax (on the same basis), and says which.
+
+Per configuration (a design, its parameters, N, library, corner and clock, whatever activity rows it has), the
+figures on the basis come from `configurations`: the vectorless row carries area, timing and the routed columns; the
+`sim:saturated` and `sim:idle` rows of the same configuration carry simulated power, from which power at any load
+is interpolated (idle + load x (saturated - idle)); vectorless power stays beside it as a cross-check.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..catalog import (
+    AREA, AREA_KGE, CYCLES, DIE_AREA, FLOPS, FMAX, GE_AREA, HINT_LEAD, POWER, POWER_INTERNAL, POWER_LEAKAGE,
+    POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, READ_LATENCY_HINTED_DATA, routed,
+)
+from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
+from ..feasibility.throughput import hardware_throughput
+from .load import Results
+
+SATURATED, IDLE = "sim:saturated", "sim:idle"
+STUDY_CLOCK_MHZ = 225.0  # 001 §5.2: the study's synthesis target, and the clock of its conclusions
+_PARTS = (POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
+# What identifies one netlist and its operating point: the rows of one configuration differ only in activity.
+_CONFIG_DROP = ("activity", "activity_mode")
+
+
+@dataclass(frozen=True)
+class Basis:
+    routed: bool  # figures of the placed-and-routed netlist (die area, routed fmax, power with wire parasitics)
+    simulated: bool  # power from simulated activity (sim:saturated, and sim:idle where measured)
+    libraries: tuple[str, ...]  # "pdk/corner" of the rows answered
+    ge_cells: tuple[str, ...]  # "na2_x1 (4.8 µm²)": the gate equivalent of each library
+
+    @property
+    def area_column(self) -> str:
+        return DIE_AREA if self.routed else AREA
+
+    @property
+    def fmax_column(self) -> str:
+        return routed(FMAX) if self.routed else FMAX
+
+    def power_column(self, name: str = POWER) -> str:
+        return routed(name) if self.routed else name
+
+    @property
+    def stage(self) -> str:
+        return "placed and routed" if self.routed else "synthesis only"
+
+    def lines(self, study_clock_mhz: float) -> list[str]:
+        """The basis block: one line per choice a reader must know to use the numbers."""
+        area = ("die area of the placed-and-routed engine (Coriolis, target utilization as routed; the die's empty "
+                "space included)" if self.routed else "sum of the cells' library areas (Yosys `stat -liberty`), "
+                "no wiring, no whitespace")
+        timing = ("fmax from OpenSTA with the routed wires' parasitics, register to register, ideal clock (no clock "
+                  "tree)" if self.routed else "fmax from OpenSTA on the mapped netlist with no wire model (net "
+                  "capacitance = pin capacitance), register to register: an upper bound")
+        power = ("simulated activity: each engine's gate-level netlist in Icarus at saturation (back-to-back lines) and "
+                 "idle (key loaded, no lines); at a load L between them, idle + L x (saturated - idle); vectorless "
+                 "power (0.1 toggles per cycle at the inputs) is kept beside it as a cross-check"
+                 if self.simulated else
+                 "vectorless: OpenSTA propagating 0.1 toggles per cycle at every input (no workload simulated); "
+                 "registers that rarely change, such as the expanded key, are charged as if they toggled")
+        return [
+            f"library and corner: {', '.join(self.libraries)}",
+            f"stage: {self.stage}; {timing}",
+            f"area: {area}; also in kGE, thousands of gate equivalents ({', '.join(self.ge_cells)})",
+            f"power: {power}",
+            f"clock: every answer twice, at the study's {study_clock_mhz:g} MHz (001 §5.2) and at each engine's own "
+            "fmax on this basis; power at another clock scales internal + switching power with the clock, leakage "
+            "unchanged; a latency in ns is at the clock it names",
+        ]
+
+
+def _modes(pts: pd.DataFrame) -> pd.Series:
+    if "activity_mode" not in pts.columns:
+        return pd.Series("vectorless", index=pts.index)
+    return pts["activity_mode"].fillna("vectorless").replace("", "vectorless")
+
+
+def basis_of(results: Results) -> Basis:
+    """Routed when every configuration has routed figures, simulated when every one has a sim:saturated row;
+    otherwise the figures every configuration has, so a label never covers a mix."""
+    pts = results.points
+    modes = _modes(pts)
+    keys = pts[_config_columns(results)].apply(lambda row: "|".join(map(str, row)), axis=1)
+    plain = pts[modes == "vectorless"]
+    is_routed = len(plain) > 0 and DIE_AREA in plain.columns and bool(plain[DIE_AREA].notna().all())
+    simulated = len(plain) > 0 and set(keys[modes == "vectorless"]) <= set(keys[modes == SATURATED])
+    libraries = tuple(sorted({f"{p}/{c}" for p, c in zip(plain["pdk"], plain["corner"])}))
+    ge = tuple(f"{pdk}: 1 GE = {area:g} µm²" for (pdk, area), _ in plain.groupby(["pdk", GE_AREA])) \
+        if GE_AREA in plain.columns else ()
+    return Basis(routed=is_routed, simulated=simulated, libraries=libraries,
+                 ge_cells=ge or ("GE area not recorded in these results",))
+
+
+def _config_columns(results: Results) -> list[str]:
+    return [c for c in results.group_cols if c not in _CONFIG_DROP] + ["n"]
+
+
+def identity(row: pd.Series | dict) -> str:
+    """What makes two quoted figures the same quantity's: the configuration (its group: design, parameters, library,
+    corner, clock, activity) and N; not the sweep or the stage that produced the row."""
+    form = row.get("array_mode") if hasattr(row, "get") else None
+    form = form if isinstance(form, str) and form else "single"  # an array of one is not the engine alone
+    return f"{row['group']} N={int(row['n'])} {form}"
+
+
+def quote_key(row: pd.Series | dict, basis: Basis, clock: str) -> tuple:
+    """(configuration, stage, power model, clock) under which a figure of the row is quoted (cryptoppa.report.quotes)."""
+    return (identity(row), basis.stage, "simulated" if basis.simulated else "vectorless", clock)
+
+
+def power_at_clock(row: pd.Series | dict, clock_mhz: float, measured_mhz: float, names=_PARTS) -> float:
+    """Total power (W) at another clock: internal + switching scale with the clock, leakage does not."""
+    internal, switching, leakage = (float(row[n]) for n in names)
+    return leakage + (internal + switching) * clock_mhz / measured_mhz
+
+
+def configurations(results: Results, basis: Basis) -> pd.DataFrame:
+    """One row per configuration with its figures on the basis: area (µm², kGE), fmax, cycles, read latency and
+    power (simulated at saturation and idle where the basis is simulated; vectorless always), at the target clock."""
+    pts = results.points
+    cols = _config_columns(results)
+    modes = _modes(pts)
+    rows = []
+    for _, group in pts.groupby(cols, sort=False, dropna=False):
+        by_mode = {m: g.iloc[0] for m, g in group.groupby(modes.loc[group.index])}
+        base = by_mode.get("vectorless")
+        if base is None:
+            continue
+        parts = [basis.power_column(n) for n in _PARTS]
+        if any(p not in base.index or pd.isna(base[p]) for p in parts):
+            continue
+        area = float(base[basis.area_column])
+        ge = float(base[GE_AREA]) if GE_AREA in base.index and pd.notna(base[GE_AREA]) else math.nan
+        row = {
+            "group": base["group"], "design": base["design"], "n": int(base["n"]), "label": base["label"],
+            "array_mode": base["array_mode"] if "array_mode" in base.index and isinstance(base["array_mode"], str)
+            else "",
+            "clock_mhz": float(base["clock_mhz"]), "line_bytes": int(base["line_bytes"]),
+            "area_um2": area, "kge": area / ge / 1000.0 if ge == ge else float(base.get(AREA_KGE, math.nan)),
+            "fmax_mhz": float(base[basis.fmax_column]) if pd.notna(base.get(basis.fmax_column)) else math.nan,
+            "cycles_per_line": _number(base, CYCLES),
+            "flip_flops": _number(base, FLOPS),
+            "read_latency_cycles": _number(base, READ_LATENCY),
+            "read_latency_data_cycles": _number(base, READ_LATENCY_DATA),
+            "read_latency_hinted_data_cycles": _number(base, READ_LATENCY_HINTED_DATA),
+            "hint_lead_measured": _number(base, HINT_LEAD),
+            "vectorless": {n: float(base[p]) for n, p in zip(_PARTS, parts)},
+        }
+        sat, idle = by_mode.get(SATURATED), by_mode.get(IDLE)
+        if basis.simulated and sat is not None:
+            row["saturated"] = {n: float(sat[p]) for n, p in zip(_PARTS, parts)}
+            row["idle"] = {n: float(idle[p]) for n, p in zip(_PARTS, parts)} if idle is not None else None
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _number(row: pd.Series, name: str) -> float:
+    value = row.get(name)
+    return float(value) if value is not None and pd.notna(value) else math.nan
+
+
+def read_latency_ns(config: pd.Series, clock_mhz: float, access_ns: float) -> float:
+    """Added read latency to the plaintext (ns at `clock_mhz`) in front of a DRAM whose access takes `access_ns`:
+    an engine with the prefetch port hears the request that long before the data (cryptoppa.feasibility.latency).
+    NaN for rows measured before the hint lead was recorded (their latency holds a hint of unknown lead)."""
+    if math.isnan(config["hint_lead_measured"]):
+        return math.nan
+    lead = hint_lead_cycles(access_ns, clock_mhz) if config["read_latency_hinted_data_cycles"] == \
+        config["read_latency_hinted_data_cycles"] else 0
+    cycles = latency_at_lead(config["read_latency_data_cycles"], config["read_latency_hinted_data_cycles"], lead)
+    return cycles_to_ns(cycles, clock_mhz)
+
+
+def throughput_gbps(config: pd.Series, clock_mhz: float) -> float:
+    return hardware_throughput(clock_mhz * 1e6, config["cycles_per_line"], config["line_bytes"]) / 1e9
+
+
+def engine_power(config: pd.Series, clock_mhz: float, load: float = 1.0) -> float:
+    """One engine's power (W) at a clock and a load (busy fraction) on the basis: simulated between idle and
+    saturation where measured (saturation alone when idle was not simulated: an upper bound), else vectorless."""
+    target = config["clock_mhz"]
+    if isinstance(config.get("saturated"), dict):
+        sat = power_at_clock(config["saturated"], clock_mhz, target)
+        idle = config.get("idle")
+        if isinstance(idle, dict):
+            low = power_at_clock(idle, clock_mhz, target)
+            return low + load * (sat - low)
+        return sat
+    return power_at_clock(config["vectorless"], clock_mhz, target)
+
+
+def vectorless_power(config: pd.Series, clock_mhz: float) -> float:
+    return power_at_clock(config["vectorless"], clock_mhz, config["clock_mhz"])

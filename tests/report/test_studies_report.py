@@ -1,0 +1,146 @@
+"""The studies report (cryptoppa.report.studies): its arithmetic on data whose answers are known, and the physics the
+published data (reports/studies/data/) must obey."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from cryptoppa.feasibility.studies import PAGES, SUBPIPE
+from cryptoppa.report.studies import build_studies, bus, energy, pages, subpipe
+from cryptoppa.report.studies.ours import Ours
+from cryptoppa.sweep.spec import load
+from support import ROOT
+
+HERE = ROOT / "tests" / "report" / "data"
+PUBLISHED = ROOT / "reports" / "studies" / "data"
+
+
+def _engine(design: str, params: dict, *, pdk="freepdk45", activity_mode="vectorless", **metrics) -> dict:
+    row = {"sweep": "synthetic", "design": design, "n": None, "pdk": pdk, "corner": "nom" if pdk == "freepdk45" else "",
+           "clock_mhz": 225.0, "activity": 0.1, "activity_mode": activity_mode, "label": design, "status": "ok"}
+    row.update({f"param_{k}": v for k, v in params.items()})
+    return {**row, **metrics}
+
+
+def _synthetic(folder):
+    pipe, six = {"SBOX": 1, "LINE_BYTES": 64}, {"STAGES_PER_ROUND": 6, "LINE_BYTES": 64}
+    rows = [
+        _engine("gcm_pipe", pipe, timing__fmax__mhz=1000.0, synth__design__instance__count__sequential=10_000,
+                power__total=0.10, power__leakage__total=0.01, synth__design__instance__area__stdcell=1e6,
+                perf__cycles_per_line=5, perf__latency_cycles=19),
+        _engine("gcm_subpipe", six, timing__fmax__mhz=1500.0, synth__design__instance__count__sequential=25_000,
+                power__total=0.20, power__leakage__total=0.012, synth__design__instance__area__stdcell=1.2e6,
+                perf__cycles_per_line=5, perf__latency_cycles=70),
+        _engine("gcm_pipe", pipe, activity_mode="sim:saturated", power__total=0.08),
+        _engine("gcm_subpipe", six, activity_mode="sim:saturated", power__total=0.12),
+        _engine("gcm_subpipe", six, pdk="xc7", synth__design__instance__count__ff=25_860,
+                synth__design__instance__count__lut=30_000),
+        _engine("cbc_mac", {"LINE_BYTES": 64}, perf__cycles_per_line=64, perf__read_latency_cycles=64,
+                synth__design__instance__area__stdcell=4e5, power__total=0.1),
+        _engine("gcm_iter", {"DIGIT": 16, "LINE_BYTES": 64}, perf__cycles_per_line=60, perf__read_latency_cycles=53,
+                synth__design__instance__area__stdcell=2e5, power__total=0.05),
+    ]
+    pd.DataFrame(rows).to_csv(folder / "results.csv", index=False)
+    cores = pd.read_csv(HERE / "core_energy_rv32_mc.csv")
+    line = cores[(cores["variant"] == "table") & (cores["opt"] == "-O3")]
+    # CBC pages: 1,000 setup cycles (AES-128) or 1,400 (AES-256) + 100 or 140 cycles per byte
+    pages = [line[line["key_bits"] == key].iloc[0].to_dict() | {
+        "alg": "cbc", "bytes": n, "setup_cycles": 10 * per, "cycles": 10 * per + per * n, "energy_per_byte_pj": None}
+        for key, per in ((128, 100), (256, 140)) for n in (1024, 4096)]
+    pd.concat([cores, pd.DataFrame(pages)]).to_csv(folder / "core_baseline.csv", index=False)
+    host = [{"option": "host:table", "feature_set": "table", "alg": "aes-128-cbc", "key_bits": 128, "bytes": n,
+             "bytes_per_s": 1e8, "perf__cycles_per_byte": 20.0, "cpu_model": "CPU", "cpu_mhz": 2000.0,
+             "openssl": "OpenSSL 3", "load_average_1min": 0.5, "cpus": 2} for n in (1024, 4096)]
+    pd.DataFrame(host).to_csv(folder / "host_baseline.csv", index=False)
+
+
+def _cell(table: pd.DataFrame, quantity: str, column: str) -> str:
+    return table.set_index("quantity").loc[quantity, column]
+
+
+def test_ratios_and_report_from_known_data(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    _synthetic(data)
+    ours = Ours.load(data)
+    t = subpipe.comparison(ours)
+    study = SUBPIPE["fmax_gcm_subpipe"].value / SUBPIPE["fmax_gcm_pipe"].value
+    assert _cell(t, "fmax, sub-pipelined / pipelined AES-GCM", "ours") == "1.5"
+    assert _cell(t, "fmax, sub-pipelined / pipelined AES-GCM", "ours / study") == f"{1.5 / study:.4g}"
+    # power: simulated on both sides (0.12 / 0.08), never a simulated over a vectorless figure
+    assert _cell(t, "dynamic power, sub-pipelined / pipelined", "ours") == "1.5"
+    assert _cell(t, "registers of the sub-pipelined AES-GCM", "ours / study") == "2"  # 25,860 / 12,930
+    b = bus.comparison(ours)
+    assert _cell(b, "GCM cycles / CBC cycles per 64-byte line", "ours") == "0.9375"
+    assert _cell(b, "AES cycles per 64-byte line, CBC", "ours / study") == "0.2–0.4"  # 64/320, 64/160
+    p = pages.comparison(ours)
+    host = p[p["ours: what"].str.startswith("host table")].set_index("quantity")
+    assert host.loc["AES-CBC, 1,024-byte page, cycles", "ours"] == "20,480"
+    assert host.loc["AES-CBC, 1,024-byte page, cycles", "ours / study"] == f"{20480 / PAGES['page_1k'].value:.4g}"
+    e = energy.comparison(ours)
+    assert _cell(e, "AES-256 / AES-128", "ours").endswith("CBC 4096-byte page cycles 1.4")
+    assert _cell(e, "runtime gain of AES-128 over the longer keys", "ours") == f"{(1 - 100 / 140) * 100:.4g} %"
+    firmware = p[p["ours: what"].str.startswith("rv32_mc")].set_index("quantity")
+    assert firmware.loc["AES-CBC, 4,096-byte page, cycles", "ours"] == "409,600"  # encryption only
+    html = build_studies(data, tmp_path / "out", ("cryptoppa sweep x",))
+    text = (tmp_path / "out" / "report.md").read_text()
+    assert html.is_file() and text.index("## Answer") < text.index("## Basis of our numbers") < text.index("## 002")
+    assert (tmp_path / "out" / "figures" / "subpipe_stages.svg").is_file()
+    assert "measured by: `cryptoppa sweep x`" in text and "load average" in text
+
+
+def test_report_builds_from_engines_alone(tmp_path):
+    """A table a report does not have yet (cores, host) leaves its rows empty and says so; nothing fails."""
+    data = tmp_path / "data"
+    data.mkdir()
+    _synthetic(data)
+    (data / "core_baseline.csv").unlink()
+    (data / "host_baseline.csv").unlink()
+    build_studies(data, tmp_path / "out")
+    text = (tmp_path / "out" / "report.md").read_text()
+    assert "no simulated-activity energy rows in the data yet" in text and "no page measurement" in text
+    assert not (tmp_path / "out" / "figures" / "core_energy.svg").exists()
+
+
+@pytest.mark.skipif(not (PUBLISHED / "results.csv").is_file(), reason="reports/studies/data not published yet")
+def test_published_engines_keep_their_promises():
+    """Every sub-pipelined engine takes n+1 cycles per line and the latency its architecture promises
+    (designs/README.md); more stages per round never mean fewer flip-flops."""
+    ours = Ours.load(PUBLISHED)
+    asic = ours.asic[ours.asic["design"].isin(["gcm_pipe", "gcm_subpipe"])]
+    asic = asic[asic["activity_mode"] == "vectorless"]
+    assert not asic.empty
+    spr = asic["param_STAGES_PER_ROUND"].fillna(1).astype(int)
+    nb = asic["param_LINE_BYTES"] // 16
+    assert (asic["perf__cycles_per_line"] == nb + 1).all()
+    assert (asic["perf__latency_cycles"] == nb + 10 * spr + spr.map(lambda s: 2 if s >= 3 else 1) + 4).all()
+    flops = asic.assign(spr=spr).sort_values("spr")["synth__design__instance__count__sequential"]
+    assert flops.is_monotonic_increasing
+
+
+@pytest.mark.skipif(not (PUBLISHED / "core_baseline.csv").is_file(), reason="no published core data yet")
+def test_published_energy_is_power_times_window():
+    cores = Ours.load(PUBLISHED).cores
+    e = cores[cores["energy_per_byte_pj"].notna()]
+    assert not e.empty
+    expected = e["power__activity__total"] * e["energy_window_cycles"] / e["clock_mhz"] * 1e6 / e["bytes"]
+    assert ((e["energy_per_byte_pj"] / expected - 1).abs() < 1e-9).all()
+    cbc = cores[cores["alg"] == "cbc"]
+    assert (cbc["cycles"] > cbc["setup_cycles"]).all() and (cbc["setup_cycles"] > 0).all()
+
+
+def test_sweep_files_hold_the_compared_engines():
+    """The publication's sweeps measure what the report compares: 002's six stages beside the round-pipelined
+    engine with the composite-field S-box, on the ASIC library (both power models) and on xc7, and 000's pair at
+    both of its line sizes."""
+    asic = {(p.design, dict(p.params).get("STAGES_PER_ROUND"), dict(p.params).get("SBOX"),
+             dict(p.params).get("LINE_BYTES"), p.activity_mode)
+            for p in load(ROOT / "sweeps" / "studies_asic.toml").points}
+    for mode in ("vectorless", "sim:saturated"):
+        assert ("gcm_subpipe", 6, None, 64, mode) in asic and ("gcm_pipe", None, 1, 64, mode) in asic
+        assert {("gcm_iter", None, 0, n, mode) for n in (64, 128)} <= asic
+        assert {("cbc_mac", None, 0, n, mode) for n in (64, 128)} <= asic
+    xc7 = {(p.design, dict(p.params).get("STAGES_PER_ROUND"), p.pdk) for p in
+           load(ROOT / "sweeps" / "studies_xc7.toml").points}
+    assert {("gcm_subpipe", 6, "xc7"), ("gcm_pipe", None, "xc7")} <= xc7

@@ -1,0 +1,287 @@
+"""Every probe of issue 30, replayed: bad input ends in one line naming the file, option, key or variable and what
+was expected, with exit code 2 (never a traceback, a hang or a quiet acceptance), and nothing finished is lost.
+
+Most probes run the CLI in-process (click's CliRunner: fast, and `result.exception` shows any Python exception);
+those that need a real process (a named pipe that could hang, a read-only mount) run the installed entry point.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from cryptoppa import limits
+from cryptoppa.sweep import load
+from cryptoppa.sweep import results as results_mod
+from cryptoppa.sweep.estimate import estimate
+from support import ROOT, invoke, refused, sweep_text
+
+COUNTER = ROOT / "designs/counter/counter.v"
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# ---------------------------------------------------------------------------------------------- tracebacks
+
+
+def test_non_utf8_sweep_design_and_file_list(here):
+    (here / "s.toml").write_bytes(sweep_text("out").encode() + b"# caf\xe9\n")
+    refused(invoke("sweep", "s.toml", "--dry-run"), "sweep file s.toml", "0xe9", "UTF-8")
+    (here / "d/mine").mkdir(parents=True)
+    (here / "d/mine/design.toml").write_bytes(b'[design]\ntop = "m\xff"\n')
+    refused(invoke("designs", env={"CRYPTOPPA_DESIGN_PATH": str(here / "d")}), "design.toml", "0xff", "UTF-8")
+    (here / "list.f").write_bytes(b"a.v\n\xfe\xfe\n")
+    refused(invoke("run", "-f", "list.f", "--top", "m", "--runs", "runs"), "file list list.f", "0xfe")
+    (here / "binary.f").write_bytes(bytes(range(128)) * 4)  # valid UTF-8, but binary
+    refused(invoke("run", "-f", "binary.f", "--top", "m", "--runs", "runs"), "file list binary.f", "NUL byte")
+    (here / "loop.f").write_text("-f loop.f\n")
+    refused(invoke("run", "-f", "loop.f", "--top", "m", "--runs", "runs"), "cycle of file lists")
+    (here / "empty.f").write_text("// nothing but a comment\n+define+X=1\n")
+    refused(invoke("run", "-f", "empty.f", "--top", "m", "--runs", "runs"), "no RTL source")
+    assert not (here / "runs").exists() and not (here / "out").exists()
+
+
+def test_outputs_that_are_files(here):
+    (here / "taken").write_text("a file, not a folder\n")
+    (here / "s.toml").write_text(sweep_text("taken"))
+    refused(invoke("sweep", "s.toml"), "s.toml", "sweep.output", "taken is a file, not a folder")
+    (here / "t.toml").write_text(sweep_text("out"))
+    refused(invoke("sweep", "t.toml", "--cache", "taken"), "--cache taken is a file")
+    refused(invoke("sweep", "t.toml", env={"CRYPTOPPA_CACHE": str(here / "taken")}), "CRYPTOPPA_CACHE")
+    refused(invoke("run", "--design", "counter", "--runs", "taken"), "--runs taken is a file")
+    refused(invoke("run", "--design", "counter", "--runs", "taken/below"), "taken is a file")
+    refused(invoke("run", "--design", "counter", env={"CRYPTOPPA_CACHE": str(here / "taken")}), "CRYPTOPPA_CACHE")
+    refused(invoke("cache", "info", env={"CRYPTOPPA_CACHE": str(here / "taken")}), "CRYPTOPPA_CACHE")
+    assert (here / "taken").read_text() == "a file, not a folder\n" and not (here / "out").exists()
+
+
+def _read_only_cli(folder: Path, *args, env=None):
+    """The CLI with `folder` on a read-only file system (a private tmpfs mount when we are root, whom permission
+    bits do not stop; a folder without write permission otherwise)."""
+    exe = str(Path(sys.executable).parent / "cryptoppa")
+    env = {**os.environ, **(env or {})}
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return subprocess.run([exe, *map(str, args)], capture_output=True, text=True, env=env)
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "-m", "true"], capture_output=True).returncode != 0:
+        pytest.skip("no mount namespace for a read-only file system")
+    script = f'mount -t tmpfs -o ro tmpfs "{folder}" && exec "$0" "$@"'
+    return subprocess.run(["unshare", "-m", "sh", "-c", script, exe, *map(str, args)], capture_output=True,
+                          text=True, env=env)
+
+
+@pytest.mark.parametrize("args", [["run", "--design", "counter"], ["sweep", "s.toml"],
+                                  ["pdk", "install", "nangate45"]])
+def test_read_only_home(here, args):
+    (here / "s.toml").write_text(sweep_text(here / "out"))
+    ro = here / "ro"
+    ro.mkdir()
+    out = _read_only_cli(ro, *args, env={"CRYPTOPPA_HOME": str(ro)})
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    line = out.stderr.strip()
+    assert "\n" not in line and "CRYPTOPPA_HOME" in line and "not writable" in line, line
+
+
+def test_read_only_runs_folder(here):
+    ro = here / "ro"
+    ro.mkdir()
+    out = _read_only_cli(ro, "run", "--design", "counter", "--runs", ro / "runs")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--runs" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("clock", ["1e-300", "1e-9", "0.5", "0", "-225", "1e9", "1e300", "inf", "nan"])
+def test_clock_outside_its_bound(here, clock):
+    refused(invoke("run", "--design", "counter", "--clock-mhz", clock, "--runs", "runs"), "--clock-mhz",
+            "from 1 to 100,000")
+    (here / "s.toml").write_text(sweep_text("out").replace("[225]", f"[{clock.replace('inf', '1e400')}]"))
+    if clock != "nan":  # TOML has nan too, but not in this spelling
+        refused(invoke("sweep", "s.toml", "--dry-run"), "sweep.clocks_mhz", "from 1 to 100,000")
+    assert not (here / "runs").exists()
+
+
+@pytest.mark.eda
+def test_clock_bounds_run_and_keep_fmax(flexlib_home, here):
+    """Both ends of the clock bound run; at 1 MHz OpenSTA's slack still gives the fmax found at 225 MHz."""
+    fmax = {}
+    for clock in (limits.CLOCK_MHZ.low, 225, limits.CLOCK_MHZ.high):
+        result = invoke("run", "--design", "counter", "--clock-mhz", clock, "--runs", "runs", "--json")
+        assert result.exit_code == 0 and result.exception is None, result.output
+        fmax[clock] = json.loads(result.stdout)["timing__fmax__mhz"]["value"]
+    assert fmax[limits.CLOCK_MHZ.low] == pytest.approx(fmax[225], rel=0.002)
+
+
+# ---------------------------------------------------------------------------------------------- a hang
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_named_pipe_or_device_is_not_a_regular_file(here, kind):
+    path = here / "fifo.v"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    exe = Path(sys.executable).parent / "cryptoppa"
+    out = subprocess.run([str(exe), "run", "--rtl", str(path), "--top", "m", "--runs", str(here / "runs")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.strip() == f"Error: RTL file {path} is not a regular file (a named " \
+        "pipe, socket or device); expected a file"
+    (here / "list.f").write_text(f"{path}\n")
+    refused(invoke("run", "-f", "list.f", "--top", "m", "--runs", "runs"), "not a regular file")
+
+
+# ---------------------------------------------------------------------------------------------- accepted silently
+
+
+def test_sweep_size_guard(here):
+    (here / "big.toml").write_text(sweep_text("out").replace("[225]", str(list(range(100, 1100, 1)) + [5000])))
+    line = refused(invoke("sweep", "big.toml", "--cache", "cache"), "big.toml: 1,001 points", "--yes", "max_points")
+    assert "no finished run of these designs in the cache" in line
+    assert not (here / "out").exists()
+    allowed = load(here / "big.toml")
+    assert allowed.max_points == limits.SWEEP_POINTS.high
+    (here / "big.toml").write_text(sweep_text("out", extra="max_points = 2000\n")
+                                   .replace("[225]", str(list(range(100, 1101)))))
+    assert load(here / "big.toml").max_points == 2000
+
+
+@pytest.fixture(scope="module")
+def counter_cache(flexlib_home, tmp_path_factory):
+    """A run cache holding one finished counter run (225 MHz)."""
+    cache = tmp_path_factory.mktemp("counter-cache")
+    result = invoke("run", "--design", "counter", "--runs", cache)
+    assert result.exit_code == 0, result.output
+    return cache
+
+
+@pytest.mark.eda
+def test_size_guard_estimates_from_cached_step_times(counter_cache, here):
+    (here / "big.toml").write_text(sweep_text("out").replace("[225]", str(list(range(100, 1601)))))
+    run = next(p for p in counter_cache.iterdir() if p.name.startswith("counter-"))
+    seconds = sum(m["value"] for k, m in json.loads((run / "metrics.json").read_text()).items()
+                  if k.startswith("flow__") and k.endswith("__runtime"))
+    spec = load(here / "big.toml")
+    found = estimate(spec, counter_cache)
+    assert found.estimated == found.points == 1501 and found.runs == 1
+    assert found.cpu_seconds == pytest.approx(1501 * seconds)
+    line = refused(invoke("sweep", "big.toml", "--cache", counter_cache, "--jobs", "2"), "1,501 points")
+    assert f"about {1501 * seconds / 3600:,.1f} CPU-hours" in line and "on 2 jobs" in line
+
+
+def test_bandwidth_and_efficiency_bounds(here):
+    refused(invoke("feasibility", "--bandwidth", "1e30GB/s"), "'1e30GB/s'", "PB/s", "HBM3E")
+    refused(invoke("feasibility", "--bandwidth", "0GB/s"), "above 0")
+    refused(invoke("feasibility", "--bandwidth", "ddr5-6400", "--count", "10000000"), "--count")
+    refused(invoke("feasibility", "--bandwidth", "hbm3", "--count", "1000000"), "PB/s")
+    refused(invoke("feasibility", "--bandwidth", "25.6GB/s", "--efficiency", "1.5"), "--efficiency")
+    assert invoke("feasibility", "--bandwidth", "1PB/s").exit_code == 0
+
+
+@pytest.fixture
+def thesis_results(here):
+    """The committed thesis table (real measurements) as a results folder: results.parquet + results.csv."""
+    folder = here / "thesis"
+    results_mod.merge(folder, pd.read_csv(ROOT / "reports/thesis/data/results.csv").to_dict("records"))
+    return folder
+
+
+def test_results_columns_are_checked(thesis_results):
+    refused(invoke("results", thesis_results, "--columns", "nosuch"), "--columns", "'nosuch'", "label")
+    refused(invoke("results", thesis_results, "--columns", "label,nosuch"), "'nosuch'")
+    ok = invoke("results", thesis_results, "--columns", "label,n")
+    assert ok.exit_code == 0 and ok.stdout.split()[:2] == ["label", "n"]
+
+
+def test_options_a_run_would_ignore(here):
+    refused(invoke("run", "--target", "xc7", "--pdk", "freepdk45_char", "--design", "counter", "--runs", "r"),
+            "--target xc7", "--pdk")
+    refused(invoke("run", "--target", "freepdk45/nom", "--corner", "slow", "--design", "counter", "--runs", "r"),
+            "--corner")
+    refused(invoke("run", "--design", "counter", "--seed", "3", "--runs", "r"), "--seed")
+    refused(invoke("run", "--design", "counter", "--utilization", "0.5", "--runs", "r"), "--utilization")
+    assert not (here / "r").exists()
+
+
+def test_design_path_must_name_folders(here):
+    (here / "afile").write_text("x\n")
+    for value, needle in ((here / "afile", "is not a folder"), (here / "missing", "does not exist")):
+        refused(invoke("designs", env={"CRYPTOPPA_DESIGN_PATH": str(value)}), "CRYPTOPPA_DESIGN_PATH", needle)
+        refused(invoke("run", "--design", "counter", env={"CRYPTOPPA_DESIGN_PATH": str(value)}),
+                "CRYPTOPPA_DESIGN_PATH")
+
+
+def test_negative_parameter_is_bad_input(here):
+    refused(invoke("run", "--rtl", COUNTER, "--top", "counter", "--param", "W=-4", "--runs", "r"), "'W=-4'",
+            "from 0 to 2,147,483,647")
+    refused(invoke("run", "--rtl", COUNTER, "--top", "counter", "--param", f"W={2**31}", "--runs", "r"), "W=")
+    assert not (here / "r").exists()
+
+
+def test_repeated_values_name_one_point_twice(here):
+    gcm = sweep_text("out", designs=("gcm_iter",))
+    (here / "n.toml").write_text(gcm.replace('name = "probe"', 'name = "probe"\nn = [1, 1]'))
+    refused(invoke("sweep", "n.toml", "--dry-run"), "sweep.n", "distinct", "1 twice")
+    (here / "c.toml").write_text(gcm.replace("[225]", "[225, 225.0]"))
+    refused(invoke("sweep", "c.toml", "--dry-run"), "sweep.clocks_mhz", "225.0 twice")
+    (here / "t.toml").write_text(gcm.replace('pdks = ["freepdk45"]', 'targets = ["freepdk45", "freepdk45/nom"]'))
+    refused(invoke("sweep", "t.toml", "--dry-run"), "two points are both")
+    (here / "l.toml").write_text(gcm.replace("[225]", "[225.0001, 225.0002]"))  # one label: 225MHz
+    refused(invoke("sweep", "l.toml", "--dry-run"), "two points are both")
+
+
+# ---------------------------------------------------------------------------------------------- damaged data
+
+
+def _truncate(path: Path) -> None:
+    with open(path, "r+b") as f:
+        f.truncate(path.stat().st_size // 2)
+
+
+@pytest.mark.parametrize("command", [
+    ["results", "{r}"], ["fit", "{r}"], ["report", "{r}", "--out", "rep"], ["compare", "{r}", "{r}"],
+    ["feasibility", "--bandwidth", "25.6GB/s", "--results", "{r}"]])
+def test_damaged_table_is_rebuilt_from_its_csv_twin(thesis_results, command):
+    intact = results_mod.read(thesis_results)
+    _truncate(thesis_results / "results.parquet")
+    result = invoke(*(c.format(r=thesis_results) for c in command))
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "results.parquet: damaged (Parquet magic bytes not found in footer); rebuilt from the intact " \
+           "results.csv beside it" in result.stderr
+    pd.testing.assert_frame_equal(pd.read_parquet(thesis_results / "results.parquet"), intact)
+    _truncate(thesis_results / "results.parquet")
+    _truncate(thesis_results / "results.csv")
+    refused(invoke(*(c.format(r=thesis_results) for c in command)), "results.parquet: damaged results table",
+            "no intact results.csv")
+
+
+@pytest.mark.eda
+def test_sweep_into_a_damaged_folder(counter_cache, thesis_results, here):
+    (here / "s.toml").write_text(sweep_text(thesis_results))
+    _truncate(thesis_results / "results.parquet")
+    _truncate(thesis_results / "results.csv")
+    refused(invoke("sweep", "s.toml", "--cache", counter_cache), "results.parquet: damaged results table")
+    assert (thesis_results / "results.csv").stat().st_size > 0  # left as found, for the user to look at
+    thesis_results.joinpath("results.parquet").unlink()
+    thesis_results.joinpath("results.csv").unlink()
+    results_mod.merge(thesis_results, pd.read_csv(ROOT / "reports/thesis/data/results.csv").to_dict("records"))
+    _truncate(thesis_results / "results.parquet")
+    result = invoke("sweep", "s.toml", "--cache", counter_cache)
+    assert result.exit_code == 0 and "rebuilt from the intact results.csv" in result.stderr, result.output
+    table = results_mod.read(thesis_results)
+    assert len(table) == 5 + 1 and set(table.sweep) == {"thesis", "probe"}  # nothing finished lost
+
+
+def test_usage_errors_are_one_line():
+    refused(invoke("run", "--nosuch"), "No such option '--nosuch'", "cryptoppa run --help")
+    refused(invoke("sweep"), "Missing argument 'SWEEP_FILE'")
