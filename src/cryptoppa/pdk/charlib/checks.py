@@ -47,13 +47,14 @@ def _flop_deck(netlist: str, cell: str, vdd: float, slew_ps: float, load_ff: flo
 def flop_clock_to_q(workdir: Path, netlist: str, corner: Corner, slew_ps: float, load_ff: float,
                     cell: str = "sff1_x4") -> dict[str, float]:
     """Clock-to-q (ps, 50 %-50 %) with the data settled long before the edge: {"cell_rise": q rising,
-    "cell_fall": q falling}."""
+    "cell_fall": q falling}. q is only looked at after the edge before the measured one: its power-up state is
+    arbitrary (sff1r_x4 comes up high and falls at the first edge)."""
     vdd = corner.vdd
     data = f"pwl(0 0 250p 0 260p {vdd:g} 550p {vdd:g} 560p 0)"  # edges 2 and 3 capture 1, then 0
     res = transient(workdir, f"{cell}_ckq", _flop_deck(netlist, cell, vdd, slew_ps, load_ff, data,
                                                        cell == "sff1r_x4"),
-                    [f".meas tran r TRIG v(ck) VAL={vdd / 2:g} RISE=2 TARG v(q) VAL={vdd / 2:g} RISE=1",
-                     f".meas tran f TRIG v(ck) VAL={vdd / 2:g} RISE=3 TARG v(q) VAL={vdd / 2:g} FALL=1"],
+                    [f".meas tran r TRIG v(ck) VAL={vdd / 2:g} RISE=2 TARG v(q) VAL={vdd / 2:g} RISE=1 TD=350p",
+                     f".meas tran f TRIG v(ck) VAL={vdd / 2:g} RISE=3 TARG v(q) VAL={vdd / 2:g} FALL=1 TD=650p"],
                     corner, stop_ps=1000)
     return {"cell_rise": res["r"] * 1e12, "cell_fall": res["f"] * 1e12}
 
