@@ -37,9 +37,9 @@ fi
 
 .venv/bin/cryptoppa pdk install freepdk45 --quiet
 
-# Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/pnr_env.py);
+# Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/helper_envs.py);
 # a no-op once built.
 .venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null
 
-# Helper virtualenvs of the FlexLib characterization (PDKMaster netlists, lctime); a no-op once they exist.
+# Helper virtualenvs of the FlexLib characterization (PDKMaster netlists; lctime, the cross-check); a no-op once built.
 .venv/bin/python scripts/characterize_freepdk45.py --setup

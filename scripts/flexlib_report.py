@@ -38,16 +38,16 @@ def _fmt(x: float) -> str:
 
 def measure() -> None:
     from cryptoppa import pdk  # noqa: PLC0415 (the report half of this script needs no cryptoppa install)
-    from cryptoppa.pdk import characterize as ch  # noqa: PLC0415
+    from cryptoppa.pdk.charlib import checks, library, netlists, tables  # noqa: PLC0415
 
-    shipped = ch.parse(pdk.liberty(pdk.get("freepdk45"), "nom").read_text())
-    ours = ch.parse(OURS.read_text())
+    shipped = tables.parse(pdk.liberty(pdk.get("freepdk45"), "nom").read_text())
+    ours = tables.parse(OURS.read_text())
     arcs, cells = [], []
-    shipped_here = ch.shipped_cells(OURS.read_text())
+    shipped_here = tables.shipped_cells(OURS.read_text())
     characterized = [str(c.args[0]) for c in ours.get_groups("cell") if str(c.args[0]) not in shipped_here]
     for name in characterized:
-        mine, theirs = ch.cell_group(ours, name), ch.cell_group(shipped, name)
-        slews, loads = ch._table_indices(shipped, theirs)
+        mine, theirs = tables.cell_group(ours, name), tables.cell_group(shipped, name)
+        slews, loads = tables.table_indices(shipped, theirs)
         for pin in theirs.get_groups("pin"):
             pname = str(pin.args[0])
             my_pin = mine.get_groups("pin", pname)[0]
@@ -68,58 +68,58 @@ def measure() -> None:
                         for i, j in GRID_POINTS:
                             s, c = slews[i], loads[j]
                             arcs.append([name, related, pname, table, _fmt(s), _fmt(c),
-                                         _fmt(ch.lookup(ours, m[0], s, c)), _fmt(ch.lookup(shipped, t[0], s, c))])
+                                         _fmt(tables.lookup(ours, m[0], s, c)), _fmt(tables.lookup(shipped, t[0], s, c))])
         cells.append([name, "", "leakage_nw", _fmt(float(mine["cell_leakage_power"]) * 1e3),
                       _fmt(float(theirs["cell_leakage_power"]) * 1e3)])
     _write(DATA / "arcs.csv", ["cell", "from_pin", "to_pin", "table", "slew_ps", "load_ff", "ours", "shipped"], arcs)
     _write(DATA / "cells.csv", ["cell", "pin", "quantity", "ours", "shipped"], cells)
 
     # Physics: FO4 and NAND2/INV from each liberty's tables, and from ngspice transients of the netlists.
-    netlists, models_dir = ch.export_netlists()
-    models = models_dir / ch.MODELS["nom"]
+    cells_netlists, models_dir = netlists.export()
+    nom = library.corner_of(ours, "nom", models_dir)
     physics = []
     for label, lib in (("ours", ours), ("shipped", shipped)):
-        inv, nand = _fo4_from_tables(ch, lib)
+        inv, nand = _fo4_from_tables(tables, lib)
         physics += [[label, "fo4_inv_x1_ps", _fmt(inv)], [label, "fo4_na2_x1_ps", _fmt(nand)],
                     [label, "na2_over_inv", _fmt(nand / inv)]]
     # The liberty's inv_x1 delay at one grid point against an ngspice transient of the same netlist.
-    timing = ch.cell_group(ours, "inv_x1").get_groups("pin", "nq")[0].get_groups("timing")[0]
+    timing = tables.cell_group(ours, "inv_x1").get_groups("pin", "nq")[0].get_groups("timing")[0]
     with tempfile.TemporaryDirectory() as tmp:
-        spice = ch.inverter_transient(Path(tmp), netlists["inv_x1"], models, 20.0, 2.9)
+        spice = checks.inverter_transient(Path(tmp), cells_netlists["inv_x1"], nom, 20.0, 2.9)
     for table in ("cell_rise", "cell_fall"):
-        physics += [["ours", f"inv_x1_{table}_20ps_2.9ff", _fmt(ch.lookup(ours, timing.get_groups(table)[0], 20, 2.9))],
+        physics += [["ours", f"inv_x1_{table}_20ps_2.9ff", _fmt(tables.lookup(ours, timing.get_groups(table)[0], 20, 2.9))],
                     ["ngspice", f"inv_x1_{table}_20ps_2.9ff", _fmt(spice[table])]]
     # The flip-flop keeps the shipped tables: its clock-to-q against an ngspice transient of its netlist.
-    ckq = next(t for t in ch.cell_group(shipped, "sff1_x4").get_groups("pin", "q")[0].get_groups("timing")
+    ckq = next(t for t in tables.cell_group(shipped, "sff1_x4").get_groups("pin", "q")[0].get_groups("timing")
                if str(t["related_pin"]).strip('"') == "ck")
     with tempfile.TemporaryDirectory() as tmp:
-        spice = ch.flop_clock_to_q(Path(tmp), netlists["sff1_x4"], models, *FLOP_POINT)
+        spice = checks.flop_clock_to_q(Path(tmp), cells_netlists["sff1_x4"], nom, *FLOP_POINT)
     for table in ("cell_rise", "cell_fall"):
         key = f"sff1_x4_ck_q_{table}_20ps_6.35ff"
-        physics += [["shipped", key, _fmt(ch.lookup(shipped, ckq.get_groups(table)[0], *FLOP_POINT))],
+        physics += [["shipped", key, _fmt(tables.lookup(shipped, ckq.get_groups(table)[0], *FLOP_POINT))],
                     ["ngspice", key, _fmt(spice[table])]]
     with tempfile.TemporaryDirectory() as tmp:
-        inv = ch.fo4(Path(tmp), netlists, models, "inv_x1", ch.INV_PINS)
-        nand = ch.fo4(Path(tmp), netlists, models, "na2_x1", ch.NAND2_PINS)
+        inv, _ = checks.fo4(Path(tmp), cells_netlists, nom, "inv_x1", checks.INV_PINS)
+        nand, _ = checks.fo4(Path(tmp), cells_netlists, nom, "na2_x1", checks.NAND2_PINS)
     physics += [["ngspice", "fo4_inv_x1_ps", _fmt(inv)], ["ngspice", "fo4_na2_x1_ps", _fmt(nand)],
                 ["ngspice", "na2_over_inv", _fmt(nand / inv)]]
     _write(DATA / "physics.csv", ["source", "quantity", "value"], physics)
 
 
-def _fo4_from_tables(ch, lib) -> tuple[float, float]:
+def _fo4_from_tables(tables, lib) -> tuple[float, float]:
     """FO4 delay (ps, mean of rise and fall) of inv_x1 and na2_x1 (input i0) from a liberty's tables: each gate
     drives four copies of itself; the input slew is the gate's own output transition at that load (iterated)."""
     out = []
     for cell, pin, related in (("inv_x1", "nq", "i"), ("na2_x1", "nq", "i0")):
-        c = ch.cell_group(lib, cell)
+        c = tables.cell_group(lib, cell)
         load = 4 * float(c.get_groups("pin", related)[0]["capacitance"])
         timing = next(t for t in c.get_groups("pin", pin)[0].get_groups("timing")
                       if str(t["related_pin"]).strip('"') == related)
         slew = 20.0
         for _ in range(20):
-            slew = sum(ch.lookup(lib, timing.get_groups(t)[0], slew, load)
+            slew = sum(tables.lookup(lib, timing.get_groups(t)[0], slew, load)
                        for t in ("rise_transition", "fall_transition")) / 2
-        out.append(sum(ch.lookup(lib, timing.get_groups(t)[0], slew, load) for t in ("cell_rise", "cell_fall")) / 2)
+        out.append(sum(tables.lookup(lib, timing.get_groups(t)[0], slew, load) for t in ("cell_rise", "cell_fall")) / 2)
     return out[0], out[1]
 
 

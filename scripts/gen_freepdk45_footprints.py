@@ -2,7 +2,7 @@
 
 The FlexLib liberty files give every cell `area : 0.0`; the cells' real footprints come from the layouts that
 the c4m-pdk-freepdk45 package generates with PDKMaster. Those packages pin old, conflicting dependencies, so they
-live in a separate virtualenv (created on first use under the cryptoppa data directory):
+live in a helper virtualenv (cryptoppa.tools FLEXLIB_LAYOUT, created on first use under the data directory):
 
     python scripts/gen_freepdk45_footprints.py            # rewrite the table
     python scripts/gen_freepdk45_footprints.py --check    # exit 1 if the committed table is stale
@@ -14,17 +14,14 @@ import argparse
 import csv
 import io
 import json
-import os
 import subprocess
 import sys
-import venv
 from pathlib import Path
+
+from cryptoppa.tools import FLEXLIB_LAYOUT, ensure_helper_env
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "pdk" / "freepdk45_footprints.csv"
-# Versions from the product notes: the newest releases no longer build FreePDK45's FlexLib.
-REQUIREMENTS = ["PDKMaster==0.1", "c4m-flexcell==0.0.4", "six"]
-PDK_PACKAGE = "c4m-pdk-freepdk45==0.0.1"
 
 # Runs inside the layout virtualenv; prints {cell: [width_um, height_um]} as JSON.
 _PROBE = """
@@ -38,22 +35,9 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
-def layout_venv() -> Path:
-    home = Path(os.environ.get("CRYPTOPPA_HOME", Path.home() / ".local/share/cryptoppa"))
-    env_dir = home / "venv-flexlib-layout"
-    python = env_dir / "bin" / "python"
-    if not (env_dir / ".ready").exists():
-        print(f"creating {env_dir} (PDKMaster 0.1 + c4m-flexcell 0.0.4)", file=sys.stderr)
-        venv.create(env_dir, with_pip=True, clear=True)
-        pip = [str(python), "-m", "pip", "install", "-q"]
-        subprocess.run(pip + REQUIREMENTS, check=True)
-        subprocess.run(pip + ["--no-deps", PDK_PACKAGE], check=True)
-        (env_dir / ".ready").write_text("ok\n")
-    return python
-
-
 def measure() -> dict[str, tuple[float, float]]:
-    out = subprocess.run([str(layout_venv()), "-c", _PROBE], check=True, capture_output=True, text=True)
+    python = ensure_helper_env(FLEXLIB_LAYOUT, echo=lambda msg: print(msg, file=sys.stderr))
+    out = subprocess.run([str(python), "-c", _PROBE], check=True, capture_output=True, text=True)
     return {name: (w, h) for name, (w, h) in json.loads(out.stdout).items()}
 
 

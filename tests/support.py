@@ -7,6 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cryptoppa.cli import cli
@@ -50,3 +51,13 @@ def sweep_text(output, designs=("counter",), extra="") -> str:
         pdks = ["freepdk45"]
         clocks_mhz = [225]
     """) + textwrap.dedent(extra)
+
+
+def predates_charlib(*corners: str) -> pytest.MarkDecorator:
+    """Expected to fail while a committed freepdk45_char corner is still the lctime-made one (its header names
+    lctime): regenerate it with `python scripts/characterize_freepdk45.py --corner CORNER`. Strict, and gone once
+    every named corner is regenerated, so the test then has to pass."""
+    old = [c for c in corners if "with lctime" in
+           (ROOT / "pdk" / "freepdk45_char" / f"FlexLib_{c}.lib").read_text().split("\n", 1)[0]]
+    return pytest.mark.xfail(bool(old), strict=True,
+                             reason=f"committed freepdk45_char {', '.join(old)} predates our own decks")

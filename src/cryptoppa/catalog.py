@@ -177,6 +177,10 @@ MEMSYS_OWNER_CHECK = _m("memsys__owner_check", "", MEMSYS, "how a modified line'
                         "contains` or `directory only`")
 MEMSYS_SPEED = _m("memsys__accesses_per_second", "accesses/s", MEMSYS, "classification speed")
 
+# FlexLib characterization (our ngspice decks; scripts/characterize_freepdk45.py) --------------------------------------
+NETLIST_COUNT = _m("charlib__netlist__count", "cells", "FlexLib characterization", "FlexLib cells whose transistor "
+                   "netlist PDKMaster exported (the rest have no circuit: fillers)")
+
 # Wall time of each step ---------------------------------------------------------------------------------------------
 _m("flow__{step}__runtime", "s", "every step", "wall time of one step (synth_elab, synth_map, perf, activity, sta, "
    "compose, place, route, synth, pnr, ports, trace, memsys, ...)")

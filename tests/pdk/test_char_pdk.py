@@ -12,7 +12,7 @@ from liberty.parser import parse_liberty
 from cryptoppa import designs, flow, pdk
 from cryptoppa.flow import design_point
 from cryptoppa.paths import PDK_DESCRIPTORS
-from cryptoppa.pdk.characterize import shipped_cells
+from cryptoppa.pdk.charlib.tables import shipped_cells
 
 from support import load_metrics, run_cli
 

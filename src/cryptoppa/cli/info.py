@@ -13,7 +13,7 @@ from .. import doctor as doctor_mod
 from .. import pdk as pdk_mod
 from ..errors import CryptoppaError, InputError, MissingToolError
 from ..feasibility.presets import load_presets
-from ..pdk.characterize import shipped_cells
+from ..pdk.charlib.tables import shipped_cells
 
 
 @click.command()

@@ -72,7 +72,7 @@ def _sdist(desc: PdkDescriptor, workdir: Path) -> Path:
     return path
 
 
-def _liberty_text(lib) -> str:
+def liberty_text(lib) -> str:
     # liberty-parser writes all attributes before sub-groups, but OpenSTA resolves default_operating_conditions
     # when it reads that attribute, so the reference must follow the group it names.
     lines = str(lib).split("\n")
@@ -115,7 +115,7 @@ def install_freepdk45(desc: PdkDescriptor, force: bool = False, log=print) -> Pa
                 lib = parse_liberty(text)
                 changes = flexlib_repair.repair(lib, footprints)
                 target = out / f"{Path(rel).stem}.lib"
-                target.write_text(_liberty_text(lib))
+                target.write_text(liberty_text(lib))
                 record["corners"][corner] = {"liberty": target.name, "from": rel,
                                              "sha256": sha256_file(target), "repairs": changes}
                 log(f"freepdk45 {corner}: repaired {rel} ({len(changes)} changes)")

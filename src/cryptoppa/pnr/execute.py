@@ -15,9 +15,10 @@ from ..catalog import (
 )
 from ..metrics import Metric
 from ..runs import StepPlan
-from ..tools import pnr_env, require, run
+from ..tools import require, run
 from ..tools.sta import run_sta, sta_metrics
 from . import blif
+from .coriolis_env import tech_dir
 from .liberty_pins import pin_directions
 from .plan import RC_FILE, RouteJob
 from .spef import vectors, write_spef
@@ -86,7 +87,7 @@ def execute_route(plan: StepPlan[RouteJob], work: Path) -> dict[str, Metric]:
     require("coriolis")  # fail before the netlist conversion, with the command that builds the environment
     logs = work / "logs"
     settings = plan.config.driver_settings
-    (work / "job.json").write_text(json.dumps({**settings, "techdir": str(pnr_env.tech_dir())}, indent=1) + "\n")
+    (work / "job.json").write_text(json.dumps({**settings, "techdir": str(tech_dir())}, indent=1) + "\n")
     run("pyosys", ["to_blif.ys"], cwd=work, log=logs / "to_blif.log", timeout=TIMEOUT_S["blif"],
         what="yosys (netlist to BLIF)")
     run("coriolis", ["coriolis_driver.py", "job.json"], cwd=work, log=logs / "coriolis.log", timeout=TIMEOUT_S["pnr"],

@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .. import settings
 from ..errors import MissingToolError
-from . import pnr_env
+from .helper_envs import CORIOLIS, LCTIME
 
 
 def _module_dir(module: str) -> Path | None:
@@ -68,27 +67,21 @@ def _verilator_env() -> dict[str, str]:
 
 
 def _coriolis() -> list[str] | None:
-    found = pnr_env.python()
+    found = CORIOLIS.python()
     return [str(found)] if found else None
 
 
 def _coriolis_version(argv: list[str]) -> str:
     # The pins and the environment hash name what ran; asking the interpreter would cost seconds per lookup.
-    return f"{pnr_env.CORIOLIS_PINS[0].replace('==', ' ')} (env {pnr_env.env_hash()})"
-
-def lctime_dir() -> Path:
-    """lctime's own virtualenv (it pins klayout, PySpice and matplotlib): created by
-    scripts/characterize_freepdk45.py."""
-    return settings.current().home / "venv-lctime"
-
+    return f"{CORIOLIS.requirements[0].replace('==', ' ')} (env {CORIOLIS.hash})"
 
 def _lctime() -> list[str] | None:
-    path = lctime_dir() / "bin" / "lctime"
-    return [str(path)] if path.exists() else None
+    found = LCTIME.python()
+    return [str(found.parent / "lctime")] if found and (found.parent / "lctime").exists() else None
 
 
 def _lctime_version(argv: list[str]) -> str:
-    found = sorted((lctime_dir() / "lib").glob("python*/site-packages/lctime-*.dist-info"))
+    found = sorted((LCTIME.path / "lib").glob("python*/site-packages/lctime-*.dist-info"))
     return found[-1].name.removesuffix(".dist-info").split("-", 1)[1] if found else "unknown"
 
 
@@ -160,9 +153,9 @@ TOOLS = {t.name: t for t in [
     Tool("coriolis", "place and route (Coriolis Etesian + Katana, its own virtualenv)", False,
          ".venv/bin/python -m cryptoppa.pnr.coriolis_env", _coriolis, _coriolis_version),
 
-    Tool("ngspice", "SPICE simulator of the cell characterization (lctime, leakage, checks)", False,
+    Tool("ngspice", "SPICE simulator of the FlexLib cell characterization and its checks", False,
          f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)")),
-    Tool("lctime", "standard-cell characterization (own virtualenv under the data directory)", False,
+    Tool("lctime", "standard-cell characterizer, an independent check of ours (own virtualenv)", False,
          "python scripts/characterize_freepdk45.py --setup", _lctime, _lctime_version),
     # Program slowdown (cryptoppa.trace): the workloads are built with gcc and traced with valgrind's lackey.
     Tool("gcc", "builds the slowdown workloads (plain, and ThreadSanitizer-instrumented for traces)", False,
