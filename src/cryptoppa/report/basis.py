@@ -76,7 +76,8 @@ class Basis:
         return [
             f"library and corner: {', '.join(self.libraries)}",
             f"stage: {self.stage}; {timing}",
-            f"area: {area}; also in kGE, thousands of gate equivalents ({', '.join(self.ge_cells)})",
+            f"area: {area}; also in kGE, thousands of gate equivalents of the cells' area ({', '.join(self.ge_cells)})"
+            + ("; the die's empty space is not in kGE" if self.routed else ""),
             f"power: {power}",
             f"clock: every answer twice, at the study's {study_clock_mhz:g} MHz (001 §5.2) and at each engine's own "
             "fmax on this basis; power at another clock scales internal + switching power with the clock, leakage "
@@ -152,7 +153,8 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
             "array_mode": base["array_mode"] if "array_mode" in base.index and isinstance(base["array_mode"], str)
             else "",
             "clock_mhz": float(base["clock_mhz"]), "line_bytes": int(base["line_bytes"]),
-            "area_um2": area, "kge": area / ge / 1000.0 if ge == ge else float(base.get(AREA_KGE, math.nan)),
+            # kGE counts the cells (a routed die's whitespace is area, not gates)
+            "area_um2": area, "kge": float(base[AREA]) / ge / 1000.0 if ge == ge else float(base.get(AREA_KGE, math.nan)),
             "fmax_mhz": float(base[basis.fmax_column]) if pd.notna(base.get(basis.fmax_column)) else math.nan,
             "cycles_per_line": _number(base, CYCLES),
             "flip_flops": _number(base, FLOPS),

@@ -51,7 +51,7 @@ PUBLICATIONS = {
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
         }),
         Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
-        Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route_gcm_iter.toml")}),
+        Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route.toml")}),
         Publication("libraries", {"results": Source("results/libraries", "cryptoppa sweep sweeps/libraries.toml")}),
         # Four sweeps share one folder: 7-series synthesis for N = 1..16; ECP5 over seeds, ECP5 arrays, Nexus routed.
         Publication("fpga", {"results": Source("results/fpga", " && ".join(

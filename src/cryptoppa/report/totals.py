@@ -13,7 +13,6 @@ so (a lower bound).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pandas as pd
@@ -68,9 +67,8 @@ def totals(config: pd.Series, bits_per_second: float, clock_mhz: float, fits: pd
     measured = fits[fits["group"] == config["group"]]["n_max"] if not fits.empty else pd.Series(dtype=float)
     note = (f"measured arrays (N <= {int(measured.iloc[0])})" if area_over is not None and len(measured)
             else "no measured arrays: the dispatcher is left out (a lower bound)")
-    ge_um2 = config["area_um2"] / (config["kge"] * 1000.0) if config["kge"] == config["kge"] else math.nan
     return Totals(
         engines=n, engines_exact=count.exact, load=count.utilization, gbps_each=gbps,
-        area_mm2=area / UM2_PER_MM2, kge=area / ge_um2 / 1000.0,
+        area_mm2=area / UM2_PER_MM2, kge=config["kge"] * area / config["area_um2"],
         power_w=power, vectorless_power_w=n * one_vectorless / config["n"] + (power_over or 0.0) * scale,
         pj_per_byte=power / (bits_per_second / 8) * 1e12, overhead=note)
