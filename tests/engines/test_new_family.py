@@ -23,6 +23,7 @@ def family_path(tmp_path, monkeypatch):
     return folder
 
 
+@pytest.mark.full  # 1-2.5 minutes; tests/test_run_hygiene.py sweeps a design found on CRYPTOPPA_DESIGN_PATH by default
 def test_copied_family_runs_sweeps_and_verifies(family_path, tmp_path, flexlib_home):
     listed = run_cli("designs")
     assert listed.returncode == 0 and "gcm_copy" in listed.stdout, listed.stderr
