@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..catalog import (
     AREA, AREA_KGE, CYCLES, DIE_AREA, FLOPS, FMAX, GE_AREA, HINT_LEAD, POWER, POWER_INTERNAL, POWER_LEAKAGE,
-    POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, READ_LATENCY_HINTED_DATA, routed,
+    POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, READ_LATENCY_HINTED_DATA, UNROUTED, routed,
 )
 from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
 from ..feasibility.throughput import hardware_throughput
@@ -41,6 +41,7 @@ class Basis:
     idle: bool  # every configuration also has a sim:idle row, so power at a partial load is interpolated
     libraries: tuple[str, ...]  # "pdk/corner" of the rows answered
     ge_cells: tuple[str, ...]  # "na2_x1 (4.8 µm²)": the gate equivalent of each library
+    unrouted: tuple[str, ...] = ()  # "xts: 330": routed points Katana left segments of, so their figures are estimates
 
     @property
     def area_column(self) -> str:
@@ -75,7 +76,9 @@ class Basis:
                  "registers that rarely change, such as the expanded key, are charged as if they toggled")
         return [
             f"library and corner: {', '.join(self.libraries)}",
-            f"stage: {self.stage}; {timing}",
+            f"stage: {self.stage}; {timing}"
+            + (f"; not completely routed (unrouted segments: {', '.join(self.unrouted)}), so their routed figures "
+               "are estimates" if self.unrouted else ""),
             f"area: {area}; also in kGE, thousands of gate equivalents of the cells' area ({', '.join(self.ge_cells)})"
             + ("; the die's empty space is not in kGE" if self.routed else ""),
             f"power: {power}",
@@ -104,7 +107,9 @@ def basis_of(results: Results) -> Basis:
     libraries = tuple(sorted({f"{p}/{c}" for p, c in zip(plain["pdk"], plain["corner"])}))
     ge = tuple(f"{pdk}: 1 GE = {area:g} µm²" for (pdk, area), _ in plain.groupby(["pdk", GE_AREA])) \
         if GE_AREA in plain.columns else ()
-    return Basis(routed=is_routed, simulated=simulated, idle=idle, libraries=libraries,
+    unrouted = tuple(f"{d}: {int(u)}" for d, u in zip(plain["design"], plain[UNROUTED]) if u == u and u > 0) \
+        if is_routed and UNROUTED in plain.columns else ()
+    return Basis(routed=is_routed, simulated=simulated, idle=idle, libraries=libraries, unrouted=unrouted,
                  ge_cells=ge or ("GE area not recorded in these results",))
 
 
