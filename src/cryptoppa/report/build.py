@@ -22,7 +22,7 @@ from . import analysis, answer, evidence, headline, plots, tables
 from .basis import (
     STUDY_CLOCK_MHZ, basis_of, configurations, engine_power, quote_key, throughput_gbps, vectorless_power
 )
-from .document import Block, Bullets, Heading, Paragraph, Table, to_html_text, to_markdown_text
+from .document import Block, Bullets, Heading, Paragraph, Table, write_report
 from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
 from .load import Results, load_results
 from .parts import figure, source
@@ -157,14 +157,9 @@ def _every_preset(results: Results, fits: pd.DataFrame) -> list[Block]:
 
 
 def _write(blocks: list[Block], title: str, out_dir: Path, figures: Path, written: set[str]) -> Path:
-    for stem in (*FIGURE_STEMS, evidence.SCHEME_FIGURE, evidence.CORE_FIGURE, FPGA_FIGURE):  # a figure of a section now skipped is stale
-        if stem not in written:
-            for fmt in plots.FORMATS:
-                (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
-    (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
-    html_path = out_dir / "report.html"
-    html_path.write_text(to_html_text(blocks, title), encoding="utf-8")
-    return html_path
+    # a figure of a section now skipped is stale
+    plots.remove_unwritten(figures, (*FIGURE_STEMS, evidence.SCHEME_FIGURE, evidence.CORE_FIGURE, FPGA_FIGURE), written)
+    return write_report(blocks, title, out_dir)
 
 
 def _fpga_figure(results: Results, figures: Path, written: set[str]) -> list[Block]:

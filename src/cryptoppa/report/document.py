@@ -130,3 +130,12 @@ def _cell(value: object) -> str:
     if isinstance(value, float):
         return "" if math.isnan(value) else f"{value:.10g}"
     return html.escape(str(value))
+
+
+def write_report(blocks: list[Block], title: str, out_dir: Path) -> Path:
+    """out_dir/report.md and report.html from the same blocks; returns the HTML path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
+    html_path = out_dir / "report.html"
+    html_path.write_text(to_html_text(blocks, title), encoding="utf-8")
+    return html_path

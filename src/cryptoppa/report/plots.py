@@ -54,6 +54,14 @@ def save(fig: Figure, folder: Path, stem: str) -> dict[str, Path]:
     return paths
 
 
+def remove_unwritten(folder: Path, stems, written: set[str]) -> None:
+    """Delete the files of each figure in `stems` this build did not write: a section now skipped leaves none."""
+    for stem in stems:
+        if stem not in written:
+            for fmt in FORMATS:
+                (folder / f"{stem}.{fmt}").unlink(missing_ok=True)
+
+
 def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: str, scale: float = 1.0,
                study: tuple[str, list[tuple[float, float]]] | None = None) -> Figure:
     """One metric against N: measured points, fitted line and 95 % band per fitted group.

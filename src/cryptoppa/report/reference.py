@@ -12,7 +12,7 @@ import pandas as pd
 from ..feasibility import report_text
 from ..feasibility.presets import load_presets, resolve_bandwidth
 from ..feasibility.units import format_bandwidth
-from .document import Block, Heading, Paragraph, Table, Bullets, to_html_text, to_markdown_text
+from .document import Block, Bullets, Heading, Paragraph, Table, write_report
 
 PAPER = "owen2013"
 TITLE = "cryptoppa reference: the studies' arithmetic and the bandwidth presets"
@@ -57,10 +57,5 @@ def _presets() -> list[Block]:
 
 def build_reference(out_dir: Path) -> Path:
     """Write out_dir/report.md and report.html; return the HTML path."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     blocks: list[Block] = [Heading(1, TITLE), *_paper(), *_storage(), *_presets()]
-    (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
-    html_path = out_dir / "report.html"
-    html_path.write_text(to_html_text(blocks, TITLE), encoding="utf-8")
-    return html_path
+    return write_report(blocks, TITLE, Path(out_dir))

@@ -20,7 +20,7 @@ from ..slowdown.run import TABLE
 from ..sweep import results as results_mod
 from ..trace.workloads import STUDY_KERNELS, WORKLOADS
 from . import plots
-from .document import Block, Bullets, Figure, Heading, Paragraph, Table, to_html_text, to_markdown_text
+from .document import Block, Bullets, Figure, Heading, Paragraph, Table, write_report
 
 FIGURE = "slowdown_by_scheme"
 ENGINE_RESULTS = "reports/designs/data/results.csv"
@@ -235,11 +235,7 @@ def build(data: Path, out: Path, produced_by: tuple[str, ...] = ()) -> Path:
                Paragraph("Workloads: " + "; ".join(f"`{w.name}` {w.description}" for w in WORKLOADS.values()) + ".")]
     blocks += [Heading(2, "How the numbers are made"), Bullets(_assumptions(table)),
                Paragraph(f"Measured by `{' && '.join(produced_by) or COMMAND}`, then `cryptoppa publish slowdown`.")]
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "report.md").write_text(to_markdown_text(blocks, out), encoding="utf-8")
-    html = out / "report.html"
-    html.write_text(to_html_text(blocks, "cryptoppa report: slowdown"), encoding="utf-8")
-    return html
+    return write_report(blocks, "cryptoppa report: slowdown", Path(out))
 
 
 def readme_block() -> str:

@@ -16,7 +16,7 @@ from ...feasibility.studies import SEEDS, SEEDS_FOLDER
 from ...paths import shown
 from .. import plots
 from ..analysis import core_energy
-from ..document import Block, Bullets, Figure, Heading, Paragraph, to_html_text, to_markdown_text
+from ..document import Block, Bullets, Figure, Heading, Paragraph, write_report
 from ..options import CORE_TABLE, HOST_TABLE
 from . import bus, energy, pages, subpipe
 from .basis import basis
@@ -93,11 +93,5 @@ def build_studies(data: Path, out_dir: Path, produced_by: tuple[str, ...] = ()) 
         *pages.section(ours),
         *_source(ours, produced_by),
     ]
-    for stem in (SUBPIPE_FIGURE, ENERGY_FIGURE):  # a figure whose data is gone must not linger
-        if stem not in written:
-            for fmt in plots.FORMATS:
-                (figures / f"{stem}.{fmt}").unlink(missing_ok=True)
-    (out_dir / "report.md").write_text(to_markdown_text(blocks, out_dir), encoding="utf-8")
-    html = out_dir / "report.html"
-    html.write_text(to_html_text(blocks, TITLE), encoding="utf-8")
-    return html
+    plots.remove_unwritten(figures, (SUBPIPE_FIGURE, ENERGY_FIGURE), written)  # a figure whose data is gone
+    return write_report(blocks, TITLE, out_dir)
