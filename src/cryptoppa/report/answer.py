@@ -159,7 +159,8 @@ def _slowdown_bullet() -> list[str]:
     """What each scheme's added latency costs a program, from the published slowdown table (reports/slowdown)."""
     if results_mod.table_path(SLOWDOWN_DATA, SLOWDOWN_TABLE) is None:
         return []
-    pools = {n: slowdown_by_scheme("all", engines=n) for n in (1, 4)}
+    table = results_mod.read(SLOWDOWN_DATA, SLOWDOWN_TABLE)  # once, for both pool sizes
+    pools = {n: slowdown_by_scheme("all", engines=n, table=table) for n in (1, 4)}
     pools = {n: by.set_index("scheme") for n, by in pools.items() if not by.empty}
     if not pools:
         return []

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..paths import ROOT
+from ..slowdown.run import TABLE as SLOWDOWN_TABLE
 from ..sweep import results as results_mod
 from . import slowdown_report
 from .studies import build_studies
@@ -16,7 +17,7 @@ from .options import CORE_TABLE, HOST_TABLE
 
 REPORTS = ROOT / "reports"
 DATA = "data"
-TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": slowdown_report.TABLE}
+TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": SLOWDOWN_TABLE}
 
 
 @dataclass(frozen=True)
