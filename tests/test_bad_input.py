@@ -240,6 +240,15 @@ def test_repeated_values_name_one_point_twice(here):
     refused(invoke("sweep", "l.toml", "--dry-run"), "two points are both")
 
 
+def test_wire_load_switch_is_checked(here):
+    gcm = sweep_text("out", designs=("gcm_iter",))
+    (here / "b.toml").write_text(gcm.replace('name = "probe"', 'name = "probe"\nwire_load = ["no"]'))
+    refused(invoke("sweep", "b.toml", "--dry-run"), "sweep.wire_load", "booleans")
+    # FlexLib has no wire-load model to switch off: refused before any tool runs, naming the key.
+    (here / "f.toml").write_text(gcm.replace('name = "probe"', 'name = "probe"\nwire_load = [true, false]'))
+    refused(invoke("sweep", "f.toml", "--dry-run"), "sweep.wire_load", "no wire-load model to switch off")
+
+
 # ---------------------------------------------------------------------------------------------- damaged data
 
 

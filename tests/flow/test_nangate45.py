@@ -4,7 +4,9 @@ import gzip
 import hashlib
 import http.server
 import threading
+from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from cryptoppa import pdk
@@ -105,3 +107,35 @@ def test_run_on_nangate45(tmp_path):
     assert 72 < m["synth__design__instance__area__stdcell"] < 400
     assert m["power__switching__total"] > 0 and m["timing__fmax__mhz"] > 225
     assert "5K_hvratio_1_1" in (run / "sta.tcl").read_text()
+
+
+@pytest.mark.eda
+@pytest.mark.nangate45
+@pytest.mark.skipif(not _nangate45_present(), reason="no Nangate45 copy on this machine")
+def test_wire_load_switched_off_leaves_only_pin_capacitance(tmp_path):
+    """The same netlist without Nangate45's wire-load model: the same cells, less net capacitance, so no slower
+    and no more switching power; and the liberty's default_wire_load is really off (it applies when none is set)."""
+    sweep = tmp_path / "wl.toml"
+    sweep.write_text(f'[sweep]\nname = "wl"\noutput = "{tmp_path / "out"}"\ndesigns = ["counter"]\n'
+                     'targets = ["nangate45/typ"]\nclocks_mhz = [225]\nwire_load = [true, false]\n'
+                     "[params.counter]\nWIDTH = [16]\n")
+    out = run_cli("sweep", str(sweep), "--cache", str(tmp_path / "cache"))
+    assert out.returncode == 0, out.stderr
+    t = pd.read_csv(tmp_path / "out/results.csv").set_index("wire_load")
+    with_wl, without = t.loc["5K_hvratio_1_1"], t.loc["off"]
+    assert with_wl["synth__design__instance__area__stdcell"] == without["synth__design__instance__area__stdcell"]
+    assert without["timing__fmax__mhz"] > with_wl["timing__fmax__mhz"]
+    assert without["power__switching__total"] < with_wl["power__switching__total"]
+    assert "set_load 0" in (Path(without["run_dir"]) / "sta.tcl").read_text()
+
+
+@pytest.mark.eda
+@pytest.mark.nangate45
+@pytest.mark.skipif(not _nangate45_present(), reason="no Nangate45 copy on this machine")
+def test_stage_delay_of_nangate45_with_and_without_its_wire_load(tmp_path):
+    out = run_cli("pdk", "stage-delay", "nangate45", "freepdk45/nom", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    t = pd.read_csv(tmp_path / "stage_delay.csv").set_index(["pdk", "wire_load"])["fo4_ps"]
+    # Net capacitance only adds delay; each X1 inverter stage is tens of ps in 45 nm.
+    assert t[("nangate45", "5K_hvratio_1_1")] > t[("nangate45", "off")] > 10
+    assert 10 < t[("freepdk45", "none")] < 40

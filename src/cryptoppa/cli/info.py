@@ -8,12 +8,14 @@ from pathlib import Path
 import click
 
 from .. import designs as designs_mod
-from .. import settings
+from .. import settings, userfiles
 from .. import doctor as doctor_mod
 from .. import pdk as pdk_mod
 from ..errors import CryptoppaError, InputError, MissingToolError
 from ..feasibility.presets import load_presets
+from ..pdk import stage_delay
 from ..pdk.charlib.tables import shipped_cells
+from ..sweep import results as results_mod
 
 
 @click.command()
@@ -54,6 +56,21 @@ def pdk_install(name, force, quiet):
                          f"{err.filename})") from None
     if not quiet:
         click.echo(f"{name}: installed in {home}")
+
+
+@pdk.command("stage-delay")
+@click.argument("targets", nargs=-1, required=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("results/libraries"), show_default=True,
+              help="results folder: stage_delay.parquet and .csv are merged into it")
+def pdk_stage_delay(targets, out):
+    """The FO4 inverter delay of each library (TARGETS: pdk or pdk/corner), with and without its wire-load model,
+    timed by OpenSTA as the flow times an engine: logic depth in FO4 compares fmax across libraries."""
+    userfiles.writable_folder(out, "--out")
+    table = stage_delay.measure(list(targets), out / "work" / "stage_delay")
+    results_mod.merge(out, table.to_dict("records"), stage_delay.TABLE, ["pdk", "corner", "wire_load"])
+    for _, r in table.iterrows():
+        click.echo(f"{r['pdk']}/{r['corner']} wire-load {r['wire_load']}: FO4 of {r['cell']} {r['fo4_ps']:.2f} ps")
+    click.echo(f"-> {out / stage_delay.TABLE}")
 
 
 @pdk.command("show")

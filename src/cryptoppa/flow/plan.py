@@ -45,6 +45,13 @@ class FlowPoint(RtlPoint):
     # False keeps the module hierarchy, so each distinct module is mapped once however often it is instantiated
     # (the array dispatcher's N - 1 identical tree nodes); area and cell counts are totals over the hierarchy.
     flatten: bool = True
+    # False times and powers the netlist without the library's wire-load model (net capacitance = pin
+    # capacitance), as on a library that has none: the Nangate45 calibration compares both (reports/libraries).
+    wire_load: bool = True
+
+    def wire_load_model(self, pdk: PdkDescriptor) -> str:
+        """The wire-load model the point is timed with, "" for none."""
+        return pdk.wire_load_model if self.wire_load else ""
 
     def __post_init__(self):
         super().__post_init__()
@@ -64,14 +71,14 @@ class FlowPoint(RtlPoint):
 
 def design_point(design: Design, *, pdk: str, corner: str, clock_mhz: float, params: dict[str, int],
                  activity: float = 0.1, clock_port: str | None = None, perf_lines: int = 12,
-                 activity_mode: str = "vectorless", perf_round: int = 1) -> FlowPoint:
+                 activity_mode: str = "vectorless", perf_round: int = 1, wire_load: bool = True) -> FlowPoint:
     """The flow point of a described design; engines also get their throughput measured in simulation."""
     return FlowPoint(
         rtl=design.files, top=design.top, pdk=pdk, corner=corner, clock_mhz=clock_mhz,
         params=tuple(sorted(params.items())), clock_port=clock_port or design.clock or "clk",
         input_activity=activity, design=design.name, perf=design.interface == "engine", perf_lines=perf_lines,
         activity=activity_mode, reset_port=design.reset, include_dirs=design.include_dirs, defines=design.defines,
-        perf_round=perf_round, groups=design.groups,
+        perf_round=perf_round, groups=design.groups, wire_load=wire_load,
     )
 
 
@@ -85,7 +92,8 @@ class SynthJob:
 
 
 # Fields added after caches existed: at their defaults they are left out, so earlier keys stay the same.
-_OMITTED_AT_DEFAULT = {"flatten": True, "include_dirs": [], "defines": [], "perf_round": 1, "groups": []}
+_OMITTED_AT_DEFAULT = {"flatten": True, "include_dirs": [], "defines": [], "perf_round": 1, "groups": [],
+                       "wire_load": True}
 
 
 # A port that reaches asynchronous set/reset pins is timed as if a buffered reset tree drove it: ideal, with this
@@ -134,14 +142,18 @@ def render(template: str, **values) -> str:
 def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_source: str | None = None) -> str:
     """flows/sta.tcl for the point; activity_source names a run-local Tcl file of simulated activity."""
     driver = check_identifier(pdk.driver_cell, "driver cell")
+    wire_load = point.wire_load_model(pdk)
     async_pins = " ".join(f"{check_identifier(cell, 'cell')} {check_identifier(pin, 'pin')}"
                           for cell, pin in library_cells(liberty).async_pins)
     return render(
         "sta.tcl",
         liberty=safe_path(liberty),
         top=point.top,
-        wire_load=f"set_wire_load_model -name {_check_word(pdk.wire_load_model, 'wire-load model')}"
-        if pdk.wire_load_model else "# no wire-load model in this library: net capacitance = pin capacitance",
+        # The comment is part of the rendered script, so of every cache key: the library's-none text stays as it was.
+        wire_load=f"set_wire_load_model -name {_check_word(wire_load, 'wire-load model')}" if wire_load else
+        "# no wire-load model in this library: net capacitance = pin capacitance" if not pdk.wire_load_model else
+        # OpenSTA falls back on the liberty's default_wire_load when no model is set: zero wire load on every net.
+        "set_load 0 [get_nets -hierarchical *]",
         clock_port=point.clock_port,
         period_ns=f"{point.period_ns:.6g}",
         driver_cell=driver,
@@ -186,7 +198,10 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
     assumptions = {
         "activity": f"vectorless: {point.input_activity:g} toggles per clock cycle, duty 0.5, at every primary "
                     "input, propagated by OpenSTA; clock nets toggle twice per cycle",
-        "wire_load_model": pdk.wire_load_model or "none (library has none: net capacitance is pin capacitance only)",
+        "wire_load_model": point.wire_load_model(pdk) or ("none (net capacitance is pin capacitance only; the "
+                                                          "library's model is switched off)" if pdk.wire_load_model
+                                                          else "none (library has none: net capacitance is pin "
+                                                          "capacitance only)"),
         "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
               f"outputs load {point.output_load_pf:g} pF",
         "timing": TIMING_NOTE,

@@ -42,6 +42,7 @@ class Basis:
     libraries: tuple[str, ...]  # "pdk/corner" of the rows answered
     ge_cells: tuple[str, ...]  # "na2_x1 (4.8 µm²)": the gate equivalent of each library
     unrouted: tuple[str, ...] = ()  # "xts: 330": routed points Katana left segments of, so their figures are estimates
+    wire_loads: tuple[str, ...] = ()  # "nangate45: 5K_hvratio_1_1": wire-load models some synthesis rows were timed with
 
     @property
     def area_column(self) -> str:
@@ -63,8 +64,10 @@ class Basis:
         area = ("die area of the placed-and-routed engine (Coriolis, target utilization as routed; the die's empty "
                 "space included)" if self.routed else "sum of the cells' library areas (Yosys `stat -liberty`), "
                 "no wiring, no whitespace")
+        wires = (f"the wire-load model where named ({', '.join(self.wire_loads)}), else no wire model"
+                 if self.wire_loads else "no wire model")
         timing = ("fmax from OpenSTA with the routed wires' parasitics, register to register, ideal clock (no clock "
-                  "tree)" if self.routed else "fmax from OpenSTA on the mapped netlist with no wire model (net "
+                  "tree)" if self.routed else f"fmax from OpenSTA on the mapped netlist with {wires} (net "
                   "capacitance = pin capacitance), register to register: an upper bound")
         load = ("and idle (key loaded, no lines); at a load L between them, idle + L x (saturated - idle)"
                 if self.idle else "(back-to-back lines), used as the power at every load (an upper bound below saturation: "
@@ -109,8 +112,11 @@ def basis_of(results: Results) -> Basis:
         if GE_AREA in plain.columns else ()
     unrouted = tuple(f"{d}: {int(u)}" for d, u in zip(plain["design"], plain[UNROUTED]) if u == u and u > 0) \
         if is_routed and UNROUTED in plain.columns else ()
+    wire_loads = tuple(sorted({f"{p}: {w}" for p, w in zip(plain["pdk"], plain["wire_load"])
+                               if w not in ("none", "off")})) \
+        if "wire_load" in plain.columns and not is_routed else ()
     return Basis(routed=is_routed, simulated=simulated, idle=idle, libraries=libraries, unrouted=unrouted,
-                 ge_cells=ge or ("GE area not recorded in these results",))
+                 ge_cells=ge or ("GE area not recorded in these results",), wire_loads=wire_loads)
 
 
 def _config_columns(results: Results) -> list[str]:
@@ -158,6 +164,8 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
             "array_mode": base["array_mode"] if "array_mode" in base.index and isinstance(base["array_mode"], str)
             else "",
             "clock_mhz": float(base["clock_mhz"]), "line_bytes": int(base["line_bytes"]),
+            "library": f"{base['pdk']}/{base['corner']}",
+            "wire_load": base["wire_load"] if isinstance(base.get("wire_load"), str) else "none",  # or a model, "off"
             # kGE counts the cells (a routed die's whitespace is area, not gates)
             "area_um2": area, "kge": float(base[AREA]) / ge / 1000.0 if ge == ge else float(base.get(AREA_KGE, math.nan)),
             "fmax_mhz": float(base[basis.fmax_column]) if pd.notna(base.get(basis.fmax_column)) else math.nan,

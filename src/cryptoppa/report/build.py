@@ -18,7 +18,7 @@ from ..feasibility import owen2013
 from ..feasibility.presets import resolve_bandwidth
 from ..fpga.study_fit import LABELS
 from ..paths import shown
-from . import analysis, answer, evidence, headline, plots, tables
+from . import analysis, answer, evidence, headline, libraries, plots, tables
 from .basis import (
     STUDY_CLOCK_MHZ, basis_of, configurations, engine_power, quote_key, throughput_gbps, vectorless_power
 )
@@ -76,6 +76,7 @@ def build_report(results_folder: Path, out_dir: Path, bandwidth_presets: list[st
     blocks += evidence.compared_with(results, compare)
     blocks += evidence.activity(asic)
     blocks += evidence.routed_vs_synthesis(asic)
+    blocks += libraries.section(asic)
     blocks += evidence.core_energy(cores, figures, written)
     blocks += [Heading(2, "Appendix")]
     blocks += evidence.options(results, host, cores)

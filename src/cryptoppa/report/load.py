@@ -56,8 +56,11 @@ def group_label(row: pd.Series | dict, group_cols: list[str]) -> str:
                 params.append(f"{col[len('param_'):]}={_plain_number(value)}")
     mode = row.get("activity_mode", "vectorless")
     activity = f"a={_plain_number(row['activity'])}" if mode in ("vectorless", "", None) else mode
+    wire = row.get("wire_load", "none")
+    wire = " no wire-load" if wire == "off" else f" wire-load {wire}" if isinstance(wire, str) and wire not in (
+        "none", "") else ""
     return (f"{row['design']} [{','.join(params)}] {row['pdk']}/{row['corner']} "
-            f"{_plain_number(row['clock_mhz'])}MHz {activity}")
+            f"{_plain_number(row['clock_mhz'])}MHz {activity}{wire}")
 
 
 def load_results(folder: Path | str) -> Results:
@@ -74,7 +77,11 @@ def load_results(folder: Path | str) -> Results:
 
     # Tables from before simulated activity have no activity_mode column: all their rows are vectorless.
     modes = ["activity_mode"] if "activity_mode" in table.columns else []
-    group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", "activity", *modes]
+    # Tables from before the wire-load choice have no wire_load column: each row used its library's own.
+    if "wire_load" in table.columns:
+        table["wire_load"] = table["wire_load"].fillna("none").replace("", "none")
+    wires = ["wire_load"] if "wire_load" in table.columns else []
+    group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", *wires, "activity", *modes]
     usable = table[table["status"].isin(USABLE)].copy()
     if usable.empty:
         first = table["error"].iloc[0] if "error" in table.columns and len(table) else ""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..paths import ROOT
+from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..slowdown.run import TABLE as SLOWDOWN_TABLE
 from ..sweep import results as results_mod
 from . import slowdown_report
@@ -17,7 +18,8 @@ from .options import CORE_TABLE, HOST_TABLE
 
 REPORTS = ROOT / "reports"
 DATA = "data"
-TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": SLOWDOWN_TABLE}
+TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": SLOWDOWN_TABLE,
+          "stages": STAGE_TABLE}
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,12 @@ PUBLICATIONS = {
         }),
         Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
         Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route.toml")}),
-        Publication("libraries", {"results": Source("results/libraries", "cryptoppa sweep sweeps/libraries.toml")}),
+        Publication("libraries", {
+            "results": Source("results/libraries", "cryptoppa sweep sweeps/libraries.toml && cryptoppa sweep "
+                                                   "sweeps/nangate45.toml"),
+            "stages": Source("results/libraries", "cryptoppa pdk stage-delay freepdk45/nom freepdk45_char/nom "
+                                                  "nangate45/typ --out results/libraries"),
+        }),
         # Four sweeps share one folder: 7-series synthesis for N = 1..16; ECP5 over seeds, ECP5 arrays, Nexus routed.
         Publication("fpga", {"results": Source("results/fpga", " && ".join(
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",

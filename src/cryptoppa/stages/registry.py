@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import fpga
+from .. import fpga, pdk
 from ..activity.workload import check_workload, is_engine_workload
 from ..designs.arrays import MAX_N_COMPOSED, MAX_N_FLAT
 from ..errors import InputError
 from ..metrics import Metric
 from ..runs import StepPlan, run_step
-from .request import ASIC, FLAT, FPGA, Request
+from .request import ASIC, COMPOSED, FLAT, FPGA, Request
 
 RunFn = Callable[[Request, Path, bool], "Outcome"]
 
@@ -47,7 +47,7 @@ class Outcome:
 class Refusal:
     """Why a stage cannot take a request: the request field at fault and what it should be."""
 
-    field: str  # stage, target, n, array_mode, activity_mode, seed, design
+    field: str  # stage, target, n, array_mode, activity_mode, seed, design, wire_load
     expected: str
 
     def error(self, names: dict[str, str]) -> InputError:
@@ -131,9 +131,21 @@ def _design_rules(req: Request) -> Refusal | None:
     return None
 
 
+def _wire_load_rule(req: Request) -> Refusal | None:
+    """Switching the wire-load model off is a synthesis-only choice, and only means something where there is one."""
+    if req.wire_load:
+        return None
+    if req.kind != ASIC or (req.stage or default_stage(req)) != "synth" or req.array == COMPOSED:
+        return Refusal("wire_load", f"true for {req.target} (only synthesis of a single design or flat array on an "
+                                    "ASIC library can be timed without its wire-load model)")
+    if not pdk.get(req.pdk).wire_load_model:
+        return Refusal("wire_load", f"true for {req.target} (the library has no wire-load model to switch off)")
+    return None
+
+
 def refusal(req: Request) -> Refusal | None:
     """None when a registered stage takes the request, else why none does."""
-    found = _design_rules(req)
+    found = _design_rules(req) or _wire_load_rule(req)
     if found is not None:
         return found
     name = req.stage or default_stage(req)

@@ -42,6 +42,7 @@ class Request:
     utilization: float = 0.7  # ASIC placement's target cell area / die area
     clock_port: str | None = None  # overrides the design's clock port
     own_rtl: bool = False  # the design is the user's RTL, not a descriptor
+    wire_load: bool = True  # False: time without the library's wire-load model (ASIC synthesis only)
 
     @property
     def kind(self) -> str:
@@ -78,10 +79,11 @@ def flow_point(req: Request, cache: Path) -> FlowPoint:
         return FlowPoint(rtl=d.files, top=d.top, pdk=req.pdk, corner=req.corner, clock_mhz=req.clock_mhz,
                          params=req.params, clock_port=req.clock_port or d.clock or "clk", input_activity=req.activity,
                          activity=req.activity_mode, reset_port=d.reset, include_dirs=d.include_dirs,
-                         defines=d.defines)
+                         defines=d.defines, wire_load=req.wire_load)
     return design_point(_design(req, cache), pdk=req.pdk, corner=req.corner, clock_mhz=req.clock_mhz,
                         params=dict(req.params), activity=req.activity, clock_port=req.clock_port,
-                        activity_mode=req.activity_mode, perf_lines=perf_lines(req.n), perf_round=req.n or 1)
+                        activity_mode=req.activity_mode, perf_lines=perf_lines(req.n), perf_round=req.n or 1,
+                        wire_load=req.wire_load)
 
 
 def array_point(req: Request) -> ArrayPoint:

@@ -14,6 +14,7 @@ seeds = [1, 2, 3]               # optional: placer seeds of FPGA targets with pl
 clocks_mhz = [225]
 activity = 0.1                  # optional: vectorless input toggles per cycle
 activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
+wire_load = [true, false]       # optional: with and/or without the library's wire-load model (synthesis only)
 array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
 stage = "route"                 # optional: a registered stage (cryptoppa.stages: synth, route); default: the target's
 max_points = 5000               # optional: run up to this many points without `--yes` (default: cryptoppa.limits)
@@ -52,6 +53,7 @@ _KEYS = {
     "clocks_mhz": f"a non-empty list of positive numbers, each {limits.CLOCK_MHZ.describe()}",
     "activity": limits.ACTIVITY.describe(),
     "activity_modes": 'a non-empty list of "vectorless" or "sim:<workload>" (cryptoppa.activity.workload)',
+    "wire_load": "a non-empty list of distinct booleans (false: timed without the library's wire-load model)",
     "jobs": limits.JOBS.describe(),
     "max_points": f"a positive integer: the points this file may run without --yes (default {limits.SWEEP_POINTS.high:,g})",
     "array_mode": 'one of "composed", "flat"',
@@ -78,6 +80,7 @@ class SweepPoint:
     defines: tuple[tuple[str, str], ...] = ()
     stage: str | None = None  # a registered stage (cryptoppa.stages); None: the target's default
     seed: int | None = None  # FPGA targets with a placer only
+    wire_load: bool = True  # False: without the library's wire-load model (cryptoppa.flow.FlowPoint)
     resolved: designs.Design | None = field(default=None, compare=False, repr=False)  # the design, read once
 
     @property
@@ -93,7 +96,7 @@ class SweepPoint:
         design = self.resolved or designs.get(self.design).with_sources(self.include_dirs, self.defines)
         return Request(design, self.params, self.pdk if self.fpga else f"{self.pdk}/{self.corner}", self.clock_mhz,
                        stage=self.stage, n=self.n, array_mode=self.array_mode, activity=self.activity,
-                       activity_mode=self.activity_mode, seed=self.seed)
+                       activity_mode=self.activity_mode, seed=self.seed, wire_load=self.wire_load)
 
     @property
     def resolved_stage(self) -> str:
@@ -108,7 +111,8 @@ class SweepPoint:
         stage = "" if self.stage in (None, stages.default_stage(self.request())) else (
             " routed" if self.stage == "route" else f" {self.stage}")
         seed = f" seed={self.seed}" if self.seed is not None else ""
-        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}"
+        wire = "" if self.wire_load else " no-wire-load"
+        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}{wire}"
 
 
 @dataclass(frozen=True)
@@ -127,7 +131,8 @@ class SweepFileError(InputError):
 
 # The sweep key behind each field of a request the stages may refuse.
 _REQUEST_KEYS = {"stage": "sweep.stage", "target": "sweep.targets", "n": "sweep.n", "array_mode": "sweep.array_mode",
-                 "activity_mode": "sweep.activity_modes", "seed": "sweep.seeds", "design": "sweep.designs"}
+                 "activity_mode": "sweep.activity_modes", "seed": "sweep.seeds", "design": "sweep.designs",
+                 "wire_load": "sweep.wire_load"}
 
 
 def _fail(path: Path, key: str, expected: str, got=None) -> SweepFileError:
@@ -189,6 +194,13 @@ def _read(path: Path) -> tuple[dict, dict]:
 def _modes(path: Path, sweep: dict) -> list[str]:
     """The listed activity modes; which workloads a design can run is the stages' rule (cryptoppa.stages)."""
     return _list(path, sweep, "activity_modes", str, required=False) or ["vectorless"]
+
+
+def _wire_loads(path: Path, sweep: dict) -> list[bool]:
+    value = sweep.get("wire_load", [True])
+    if not (isinstance(value, list) and value and all(isinstance(v, bool) for v in value)):
+        raise _fail(path, "sweep.wire_load", _KEYS["wire_load"], value)
+    return _distinct(path, "sweep.wire_load", value)
 
 
 def _sources(path: Path, sweep: dict) -> tuple[tuple[Path, ...], tuple[tuple[str, str], ...]]:
@@ -287,6 +299,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     clocks = _list(path, sweep, "clocks_mhz", (int, float), check=limits.CLOCK_MHZ.accepts)
     activity = _number(path, sweep, "activity", limits.ACTIVITY, 0.1)
     modes = _modes(path, sweep)
+    wire_loads = _wire_loads(path, sweep)
     array_mode = array_mode or sweep.get("array_mode", "composed")
     if array_mode not in ("composed", "flat"):
         raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
@@ -313,7 +326,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     targets = [(p, corner if corner is not None else pdk.get(p).default_corner) for p, corner in targets]
     placed = [(seeds or [1]) if fpga.is_target(p) and fpga.get(p).routed else [None] for p, _ in targets]
     size = sum(math.prod(len(a) for a in axes[d]) for d in loaded) * len(ns or [None]) * len(clocks) * \
-        len(modes) * sum(map(len, placed))
+        len(modes) * sum(map(len, placed)) * len(wire_loads)
     if size > MAX_EXPANDED:
         raise SweepFileError(f"{path}: {size:,} points: expected at most {MAX_EXPANDED:,} in one file (the grid is "
                              "held in memory and the results table rewritten per point): split the sweep")
@@ -321,12 +334,14 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     points = [
         SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
                    array_mode="flat" if fpga.is_target(p) else array_mode, activity_mode=mode,
-                   include_dirs=include_dirs, defines=defines, stage=stage, seed=seed, resolved=resolved[d])
+                   include_dirs=include_dirs, defines=defines, stage=stage, seed=seed, wire_load=wire_load,
+                   resolved=resolved[d])
         for d, design in loaded.items()
         for params in _parameter_sets(design, axes[d])
         for n, ((p, corner), seed_list), clock, mode in itertools.product(ns or [None], zip(targets, placed),
                                                                           clocks, modes)
         for seed in seed_list
+        for wire_load in wire_loads
     ]
     _one_row_each(path, points)
     for point in points:  # the stages' own rules (cryptoppa.stages), checked before any tool runs

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import ToolError
-from ...tools import run
+from ..stage_delay import fo4_delay_ps
 from .spice import Corner, full_swing, instance, ramp, transient
 
 INV_PINS = {"i": "IN", "nq": "OUT"}
@@ -100,30 +99,7 @@ def fo4(workdir: Path, netlists: dict[str, str], corner: Corner, cell: str, pins
     return (res["a"] + res["b"]) / 2 * 1e12, (abs(res["qa"]) + abs(res["qb"])) / 2 / vdd * 1e15
 
 
-def _chain_verilog(stages: int = 4) -> str:
-    """fo4's chain of inv_x1 as a netlist: each stage drives the next and three more inputs, the last seven."""
-    lines = ["module fo4 (a, y);", "  input a;", "  output y;",
-             f"  wire {', '.join(f'n{k}' for k in range(1, stages + 1))};"]
-    for k in range(stages):
-        lines.append(f"  inv_x1 s{k} (.i({'a' if k == 0 else f'n{k}'}), .nq(n{k + 1}));")
-        lines += [f"  inv_x1 d{k}_{j} (.i(n{k + 1}), .nq());" for j in range(3)]
-    lines += [f"  inv_x1 e{j} (.i(n{stages}), .nq());" for j in range(4)] + [f"  assign y = n{stages};", "endmodule"]
-    return "\n".join(lines) + "\n"
-
-
 def sta_fo4(workdir: Path, liberty: Path) -> float:
-    """OpenSTA's delay (ps, mean of rise and fall) of the third stage of fo4's chain on a liberty, from a 20 ps
-    input transition: what the flow sees, output pin capacitances and table extrapolation included."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    (workdir / "fo4.v").write_text(_chain_verilog())
-    (workdir / "fo4.tcl").write_text(
-        f"read_liberty {{{liberty}}}\nread_verilog fo4.v\nlink_design fo4\ncreate_clock -name c -period 1000\n"
-        "set_input_delay 0 -clock c [get_ports a]\nset_output_delay 0 -clock c [get_ports y]\n"
-        "set_input_transition 20 [get_ports a]\n"
-        + "".join(f"report_checks -{edge}_from [get_ports a] -to [get_ports y] -digits 3\n" for edge in ("rise", "fall")))
-    log = workdir / "fo4_sta.log"
-    run("sta", ["-no_init", "-no_splash", "-exit", "fo4.tcl"], cwd=workdir, log=log, timeout=120, what="OpenSTA FO4")
-    stage = [float(line.split()[0]) for line in log.read_text().splitlines() if line.strip().endswith("s2/nq (inv_x1)")]
-    if len(stage) != 2:
-        raise ToolError("OpenSTA FO4: no delay of s2/nq in the report", str(log))
-    return sum(stage) / 2
+    """OpenSTA's FO4 delay (ps) of inv_x1 on a FlexLib liberty: the stage-delay probe every library gets
+    (cryptoppa.pdk.stage_delay), beside which the ngspice transient of `fo4` is set."""
+    return fo4_delay_ps(workdir, liberty, "inv_x1", "i", "nq")
