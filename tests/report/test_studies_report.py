@@ -130,6 +130,19 @@ def test_published_energy_is_power_times_window():
     assert (cbc["cycles"] > cbc["setup_cycles"]).all() and (cbc["setup_cycles"] > 0).all()
 
 
+@pytest.mark.skipif(not (PUBLISHED / "slowdown.csv").is_file(), reason="no published slowdown replay yet")
+def test_published_replay_of_000_is_the_slowdown_reports():
+    """The studies report quotes the same replay as reports/slowdown (one table, one value per point), and the
+    replay keeps 000's qualitative result: CBC loses more than GCM at every point of Figure 5.1."""
+    mine = pd.read_csv(PUBLISHED / "slowdown.csv")
+    theirs = pd.read_csv(ROOT / "reports" / "slowdown" / "data" / "slowdown.csv")
+    pd.testing.assert_frame_equal(mine, theirs)
+    table = bus.losses(Ours.load(PUBLISHED))
+    assert len(table) == 6
+    gcm, cbc = table["ours: GCM loss %"].astype(float), table["ours: CBC loss %"].astype(float)
+    assert (cbc > gcm).all() and (gcm > 0).all()
+
+
 def test_sweep_files_hold_the_compared_engines():
     """The publication's sweeps measure what the report compares: 002's six stages beside the round-pipelined
     engine with the composite-field S-box, on the ASIC library (both power models) and on xc7, and 000's pair at

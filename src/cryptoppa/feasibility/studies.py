@@ -120,6 +120,13 @@ BUS_GCM_CBC = Seed(
 )
 LOSS_PROCESSORS = (2, 4, 8)  # 000 Figure 5.1; Figure 5.2 (128-byte lines) has no numbers in the extracted text
 
+
+def figure_5_1() -> dict[tuple[int, str, float], float]:
+    """000 Figure 5.1 (64-byte lines) as printed: total % performance loss by (processors, "gcm" or "cbc", the AES
+    unit's throughput label in GB/s)."""
+    return {(p, mode, BUS_GCM_CBC[f"cbc_64_{rate}_rate"].value): BUS_GCM_CBC[f"loss_{p}_{mode}_{rate}"].value
+            for p in LOSS_PROCESSORS for mode in ("gcm", "cbc") for rate in ("fast", "slow")}
+
 # ---- 002: sub-pipelined AES-GCM on an FPGA (Virtex-4) ---------------------------------------------------------
 _T3_PERIOD = "1.\tMin. clock period\t8.421 μ s\t1.365 μ s\t9.611 μ s\t6.998 μ s"
 _T3_FREQ = "2.\tFrequency\t118.7 MHZ\t732.654 MHZ\t104.043 MHZ\t142.902 MHZ"

@@ -76,6 +76,7 @@ PUBLICATIONS = {
                                                      "table,zk --key-bits 128,192,256 --opt -O0,-O1,-O2,-O3 "
                                                      "--cbc-bytes 1024,4096 --energy --out results/studies-cores"),
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
+            "slowdown": Source("results/slowdown", slowdown_report.COMMAND),
         }, builder=build_studies),
     )
 }

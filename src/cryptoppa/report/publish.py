@@ -35,8 +35,7 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
     absolute paths dropped."""
     out = table.drop(columns=[c for c in _MACHINE_COLUMNS if c in table.columns])
     if "error" in out.columns:  # a failed row's message ends with its log on the measuring machine
-        error = out["error"]
-        out["error"] = error.where(error.isna(), error.astype(str).map(without_log))
+        out["error"] = out["error"].map(lambda m: without_log(m) if isinstance(m, str) else m)
     home = str(Path.home())
     # pandas 3 reads text as the str dtype, earlier versions as object
     for col in [c for c in out.columns if pd.api.types.is_object_dtype(out[c]) or pd.api.types.is_string_dtype(out[c])]:

@@ -12,6 +12,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure as MplFigure
 
 from ..errors import InputError
+from ..feasibility.studies import figure_5_1
 from ..memsys.system import dram_timing, study_system
 from ..paths import ROOT, shown
 from ..slowdown import protection as prot
@@ -25,12 +26,9 @@ from .document import Block, Bullets, Figure, Heading, Paragraph, Table, write_r
 FIGURE = "slowdown_by_scheme"
 ENGINE_RESULTS = "reports/designs/data/results.csv"
 COMMAND = "cryptoppa slowdown --workloads fft,lu-c,lu-nc,radix,gzip,xz,sqlite3 --engines 1,4"
-# 000 Figure 5.1 (64-byte lines): total % performance loss printed beside each point, (processors, scheme, GB/s).
-STUDY_FIGURE_5_1 = {
-    (2, "study-gcm", 1.6): 0.96, (2, "study-gcm", 0.8): 3.4, (2, "study-cbc", 1.6): 14.55, (2, "study-cbc", 0.8): 32.72,
-    (4, "study-gcm", 1.6): 2.02, (4, "study-gcm", 0.8): 2.45, (4, "study-cbc", 1.6): 14.14, (4, "study-cbc", 0.8): 24.78,
-    (8, "study-gcm", 1.6): 4.73, (8, "study-gcm", 0.8): 5.22, (8, "study-cbc", 1.6): 15.32, (8, "study-cbc", 0.8): 27.3,
-}
+# 000 Figure 5.1 (64-byte lines): total % performance loss printed beside each point, (processors, scheme, GB/s),
+# as cryptoppa.feasibility.studies reads it from the seed.
+STUDY_FIGURE_5_1 = {(p, f"study-{mode}", gbps): loss for (p, mode, gbps), loss in figure_5_1().items()}
 
 
 def _ok(table: pd.DataFrame) -> pd.DataFrame:

@@ -3,8 +3,8 @@
 000 modelled the AES unit as a latency per line (160 or 320 cycles at 1 GHz, 000 §4.3) and CBC as needing a
 second AES pass for its MAC; we measure both modes as engines: cycles per line at saturation, the read latency of
 an isolated line, area and power, at 64- and 128-byte lines. Its storage figures are recomputed by
-:mod:`cryptoppa.feasibility.storage` (`cryptoppa storage`). Its program slowdown (000 Figures 5.1-5.2) comes
-from a trace-driven simulation that is not part of this report yet: its place is marked below.
+:mod:`cryptoppa.feasibility.storage` (`cryptoppa storage`). Its program slowdown (000 Figure 5.1) is replayed by
+`cryptoppa slowdown` on our traces of the same four kernels (reports/slowdown), read here from the same table.
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from ...feasibility.studies import BUS_GCM_CBC as S000
 from ...feasibility.studies import LOSS_PROCESSORS
 from ..document import Block, Heading, Paragraph, Table
 from ...catalog import AREA, CYCLES, READ_LATENCY
+from ...slowdown.run import TABLE as SLOWDOWN_TABLE
 from .ours import Ours, ratio, value
+from ..slowdown_report import study_side
 from .text import MISSING, frame, num, printed, row, span
 
 LINES = (64, 128)
-PENDING = "pending: the trace-driven slowdown simulation (issue 26) fills this"
+REPLAY = "000's setup replayed on our traces (cryptoppa slowdown): fft, lu-c, lu-nc, radix"
 CLOCK_GHZ = S000["clock"].value
 PROCESSES = 100
 STUDY_PROCESSORS = 8
@@ -105,25 +107,38 @@ def comparison(ours: Ours) -> pd.DataFrame:
             f"{num(value(ours.engine(*_cbc(64)), READ_LATENCY))} (cbc_mac) cycles",
             "isolated decrypt, no pad computed ahead", MISSING),
         *storage_rows(),
-        row("performance loss, GCM", span([S000[f"loss_{p}_gcm_{r}"].value for p in LOSS_PROCESSORS
-                                           for r in ("fast", "slow")], unit=" %"), "000 Figure 5.1", PENDING,
-            "", MISSING),
-        row("performance loss, CBC", span([S000[f"loss_{p}_cbc_{r}"].value for p in LOSS_PROCESSORS
-                                           for r in ("fast", "slow")], unit=" %"), "000 Figure 5.1", PENDING,
-            "", MISSING),
+        *(row(f"performance loss, {mode.upper()}",
+              span([S000[f"loss_{p}_{mode}_{r}"].value for p in LOSS_PROCESSORS for r in ("fast", "slow")], unit=" %"),
+              "000 Figure 5.1", span(list(_replayed(ours)[f"ours {mode.upper()} %"]), unit=" %"), REPLAY, MISSING)
+          for mode in ("gcm", "cbc")),
     ]
     return frame(rows)
 
 
-def losses() -> pd.DataFrame:
-    """000 Figure 5.1 (64-byte lines) as printed, with CBC / GCM at equal AES throughput; our columns pending."""
+def _replayed(ours: Ours) -> pd.DataFrame:
+    """Our replay of 000 Figure 5.1's points (64-byte lines, its processor counts and AES units), from the
+    slowdown table; empty columns when it is not in the data."""
+    side = study_side(ours.slowdown) if not ours.slowdown.empty else pd.DataFrame()
+    if side.empty:
+        return pd.DataFrame(columns=["processors", "AES unit GB/s", "ours GCM %", "ours CBC %"])
+    return side[(side["line B"] == 64) & side["study GCM %"].notna()]
+
+
+def losses(ours: Ours) -> pd.DataFrame:
+    """000 Figure 5.1 (64-byte lines) as printed, with CBC / GCM at equal AES throughput, beside our replay."""
+    replayed = _replayed(ours).set_index(["processors", "AES unit GB/s"])
     rows = []
     for p in LOSS_PROCESSORS:
-        for rate, label in (("fast", S000["cbc_64_fast_rate"].printed), ("slow", S000["cbc_64_slow_rate"].printed)):
+        for rate in ("fast", "slow"):
+            label = S000[f"cbc_64_{rate}_rate"]
             gcm, cbc = S000[f"loss_{p}_gcm_{rate}"], S000[f"loss_{p}_cbc_{rate}"]
-            rows.append({"processors": p, "AES unit (its label)": f"{label} GB/s", "GCM loss %": gcm.printed,
+            mine = replayed.loc[(p, label.value)] if (p, label.value) in replayed.index else None
+            ours_gcm, ours_cbc = (float(mine["ours GCM %"]), float(mine["ours CBC %"])) if mine is not None else \
+                (float("nan"), float("nan"))
+            rows.append({"processors": p, "AES unit (its label)": f"{label.printed} GB/s", "GCM loss %": gcm.printed,
                          "CBC loss %": cbc.printed, "CBC / GCM": num(cbc.value / gcm.value),
-                         "ours: GCM loss %": MISSING, "ours: CBC loss %": MISSING})
+                         "ours: GCM loss %": num(ours_gcm), "ours: CBC loss %": num(ours_cbc),
+                         "ours: CBC / GCM": num(ratio(ours_cbc, ours_gcm))})
     return pd.DataFrame(rows)
 
 
@@ -143,8 +158,19 @@ def answer(ours: Ours) -> str:
             f"labels are {_label_factor()}× what its own formula gives from its latencies ({_labels_vs_formula()} "
             "GB/s). Its storage "
             f"follows from its formulas except the printed {S000['gcm_state_bits'].printed} bits (its own sum is "
-            f"{at64.gcm.state_bits:,}); CBC needs {num(at64.ratio)}× GCM's storage at 64-byte lines. The program "
-            "slowdown is pending (marked below).")
+            f"{at64.gcm.state_bits:,}); CBC needs {num(at64.ratio)}× GCM's storage at 64-byte lines. "
+            + _slowdown_answer(ours))
+
+
+def _slowdown_answer(ours: Ours) -> str:
+    mine = _replayed(ours)
+    if mine.empty:
+        return "Our replay of its program slowdown is not in the data (`cryptoppa slowdown`)."
+    gcm, cbc = list(mine["ours GCM %"]), list(mine["ours CBC %"])
+    return (f"Its setup replayed on our traces of the same four kernels (reports/slowdown) loses {span(gcm)} % with "
+            f"GCM and {span(cbc)} % with CBC: CBC {span([ratio(c, g) for c, g in zip(cbc, gcm)])}× GCM's loss at "
+            "each point, the study's qualitative result; the absolute losses differ because our kernels, caches "
+            "and cores are not its Simics/GEMS system.")
 
 
 def section(ours: Ours) -> list[Block]:
@@ -155,10 +181,12 @@ def section(ours: Ours) -> list[Block]:
                   "and simulates SPLASH-2 programs (000 Chapter IV). Its AES unit is a latency per line, the same for "
                   "both modes; ours are two measured engines at the basis clock, cycles counted in simulation."),
         Table(comparison(ours), f"`{S000.path}` (study); {source} (ours); storage: `cryptoppa storage` "
-                                "(cryptoppa.feasibility.storage)"),
-        Heading(3, "Program slowdown (000 Figure 5.1) — our side pending"),
+                                f"(cryptoppa.feasibility.storage); performance loss: {ours.source(SLOWDOWN_TABLE)}"),
+        Heading(3, "Program slowdown (000 Figure 5.1)"),
         Paragraph("000 Figure 5.1 (64-byte lines; Figure 5.2's 128-byte values are not in the extracted text) as "
-                  "printed. PENDING: the trace-driven simulation of the same schemes (another part of issue 26) "
-                  "fills the two 'ours' columns; until then they are empty."),
-        Table(losses(), f"`{S000.path}`, Figure 5.1"),
+                  "printed, beside the same points replayed by `cryptoppa slowdown`: cache-to-cache transfers "
+                  "protected by one AES unit per processor of the stated latency, GCM with precomputed pads against "
+                  "CBC, total loss over the four kernels (reports/slowdown has the setup and the 128-byte lines)."),
+        Table(losses(ours), f"`{S000.path}`, Figure 5.1 (study); {ours.source(SLOWDOWN_TABLE)} via "
+                            "`cryptoppa.report.slowdown_report.study_side` (ours)"),
     ]

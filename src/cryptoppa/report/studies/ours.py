@@ -1,8 +1,9 @@
 """Our side of the seed-study comparison: the tables committed under reports/studies/data/, and how to pick rows.
 
-Three tables, each optional but the first: `results.csv` (the studies_asic and studies_xc7 sweeps: engines on the
-ASIC library and on Xilinx 7-series), `core_baseline.csv` (firmware on the RV32 cores, with gate-level energy)
-and `host_baseline.csv` (OpenSSL on the measuring machine). A row is asked for by design, parameters and where it
+Four tables, each optional but the first: `results.csv` (the studies_asic and studies_xc7 sweeps: engines on the
+ASIC library and on Xilinx 7-series), `core_baseline.csv` (firmware on the RV32 cores, with gate-level energy),
+`host_baseline.csv` (OpenSSL on the measuring machine) and `slowdown.csv` (`cryptoppa slowdown`: 000's SMP setup
+replayed on our traces). A row is asked for by design, parameters and where it
 was measured; a missing row is None and the report says what is missing rather than guessing.
 """
 
@@ -18,6 +19,7 @@ from ... import fpga
 from ...baselines.host import CBC_BYTES
 from ...catalog import POWER
 from ...paths import shown
+from ...slowdown.run import TABLE as SLOWDOWN_TABLE
 from ...sweep import results as results_mod
 from ...sweep.results import FINISHED
 from ..basis import SATURATED
@@ -32,6 +34,7 @@ class Ours:
     results: pd.DataFrame  # finished rows of the sweeps
     cores: pd.DataFrame  # ok rows of core-baseline
     host: pd.DataFrame  # host-baseline rows
+    slowdown: pd.DataFrame  # cryptoppa slowdown rows
 
     @classmethod
     def load(cls, folder: Path) -> "Ours":
@@ -40,7 +43,7 @@ class Ours:
         cores = results_mod.read(folder, CORE_TABLE)
         cores = cores[cores["status"] == "ok"] if not cores.empty else cores
         return cls(Path(folder), results.reset_index(drop=True), cores.reset_index(drop=True),
-                   results_mod.read(folder, HOST_TABLE))
+                   results_mod.read(folder, HOST_TABLE), results_mod.read(folder, SLOWDOWN_TABLE))
 
     def source(self, table: str = results_mod.TABLE) -> str:
         path = results_mod.table_path(self.folder, table)
