@@ -20,6 +20,7 @@ from cryptoppa.slowdown.timing import simulate
 from cryptoppa.sweep import results as results_mod
 from cryptoppa.trace import record_trace, trace_plan
 from cryptoppa.trace.records import BARRIER, LOAD, read_trace
+from support import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +130,19 @@ def test_command_on_a_tiny_kernel(tmp_path, cache):
 def test_bad_workload_is_one_line_exit_2():
     result = CliRunner().invoke(cli, ["slowdown", "--workloads", "nope"])
     assert result.exit_code == 2 and "--workloads" in result.output and "fft" in result.output
+
+
+def test_engines_with_the_prefetch_port_wait_what_the_reports_answer_says():
+    """The slowdown's read latency is the reports' own (feasibility.latency at the DRAM access's lead): no lead
+    gives the unhinted latency, a lead past the engine's precomputation the hinted one; an engine without the
+    port waits the same whatever the lead."""
+    results = pd.read_csv(ROOT / "reports/designs/data/results.csv")
+    for scheme, family, ends in (("xts", "xts", (catalog.READ_LATENCY_DATA, catalog.READ_LATENCY_HINTED_DATA)),
+                                 ("ctr-mac-tree", "ctr_mac", (catalog.READ_LATENCY, catalog.READ_LATENCY_HINTED))):
+        row = prot.engine_row(results, family)
+        clock = float(row["clock_mhz"])
+        cold, warm = (prot.measured_protection(scheme, results, 1, 64, access) for access in (0.0, 1e4))
+        assert cold.read_ns == pytest.approx(float(row[ends[0]]) * 1e3 / clock)
+        assert warm.read_ns == pytest.approx(float(row[ends[1]]) * 1e3 / clock) and warm.read_ns < cold.read_ns
+    gcm = [prot.measured_protection("gcm", results, 1, 64, access).read_ns for access in (0.0, 1e4)]
+    assert gcm[0] == gcm[1] > 0

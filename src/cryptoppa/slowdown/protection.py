@@ -4,15 +4,17 @@ Memory link (today's schemes: the engine sits between the memory controller and 
 DRAM waits for an engine of the pool (a FCFS server with N x one engine's throughput) and then for the engine's
 read latency; write-backs occupy the pool without stalling the core. Latency and throughput come from a results
 table of characterized engines (`reports/designs/data/results.csv`): simulated cycles at the row's clock,
-converted by `feasibility.latency.cycles_to_ns`, the one definition of that conversion.
+converted by `feasibility.latency.cycles_to_ns`, the one definition of that conversion. An engine with the
+prefetch port hears the read request the DRAM access (tRCD + tCL) before its data, and its read latency at that
+lead is `feasibility.latency.latency_at_lead`'s, as in the reports' answers.
 
   * cbc     AES-CBC + CBC-MAC (cbc_mac): decryption and the MAC are serial; the read waits for the verdict.
   * gcm     AES-GCM with a 128-bit tag per line (gcm_iter): the read waits for the verdict.
-  * xts     AES-XTS (xts): confidentiality only; the read waits for the plaintext.
-  * ctr-mac-tree  counter mode + MAC + counter tree (ctr_mac): the pad starts at the read request, so the read
-            waits max(0, the engine's line latency - the unloaded memory latency) + the verdict; each counter
-            and tree line comes through a metadata cache simulated with the trace (a counter miss adds the
-            pad's full latency, every tree level missed one more memory access).
+  * xts     AES-XTS (xts): confidentiality only; the read waits for the plaintext; the tweak starts at the request.
+  * ctr-mac-tree  counter mode + MAC + counter tree (ctr_mac): the pads start at the read request, so the read
+            waits for the verdict at the DRAM access's lead; each counter and tree line comes through a metadata
+            cache simulated with the trace (a counter miss adds the pad's full latency, every tree level missed
+            one more memory access).
   * prince  PRINCE (prince): confidentiality only, the read waits for the plaintext.
 
 Cache-to-cache link (the 2008 study: a unit per processor encrypts and authenticates transfers between caches):
@@ -35,7 +37,7 @@ import pandas as pd
 
 from .. import catalog
 from ..errors import InputError
-from ..feasibility.latency import cycles_to_ns
+from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
 from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
 
 LINKS = ("memory", "c2c")
@@ -112,9 +114,9 @@ def engine_row(results: pd.DataFrame, family: str) -> pd.Series:
 
 
 def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_bytes: int,
-                        memory_ns: float) -> Protection:
-    """A memory-link scheme timed by its engine family's row; `memory_ns` is the unloaded memory latency the
-    counter-mode pad overlaps. A 128-byte line takes two of the engine's 64-byte lines."""
+                        access_ns: float) -> Protection:
+    """A memory-link scheme timed by its engine family's row; `access_ns` is the DRAM access (tRCD + tCL) by which
+    the read request leads its data, the hint's lead. A 128-byte line takes two of the engine's 64-byte lines."""
     if scheme not in MEASURED:
         raise InputError(f"scheme {scheme!r}: expected one of {', '.join([*MEASURED, *STUDY])}")
     family, metadata, verdict = MEASURED[scheme]
@@ -122,13 +124,12 @@ def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_b
     clock = float(row["clock_mhz"])
     per_line = line_bytes / float(row.get(catalog.LINE_BYTES, 64) or 64)
     line_ns = cycles_to_ns(float(row[catalog.LATENCY]), clock)
-    data_ns = cycles_to_ns(float(row[catalog.READ_LATENCY_DATA]), clock)
-    verdict_ns = cycles_to_ns(float(row[catalog.READ_LATENCY]), clock) if verdict else data_ns
+    lead = hint_lead_cycles(access_ns, clock)
+    ends = (catalog.READ_LATENCY, catalog.READ_LATENCY_HINTED) if verdict else \
+        (catalog.READ_LATENCY_DATA, catalog.READ_LATENCY_HINTED_DATA)
+    waited = latency_at_lead(*(float(row.get(name, math.nan)) for name in ends), lead)
     service = cycles_to_ns(float(row[catalog.CYCLES]), clock) * per_line
-    if scheme == "ctr-mac-tree":  # measured with the pad prefetched; here the pad starts at the request
-        read = max(0.0, line_ns - memory_ns) + verdict_ns
-    else:
-        read = verdict_ns + (per_line - 1) * cycles_to_ns(float(row[catalog.CYCLES]), clock)
+    read = cycles_to_ns(waited, clock) + (per_line - 1) * cycles_to_ns(float(row[catalog.CYCLES]), clock)
     return Protection(scheme, "memory", str(row["label"]), read_ns=read,
                       line_ns=line_ns, service_ns=service, engines=engines, metadata=metadata,
                       gbps=line_bytes / service, clock_mhz=clock)

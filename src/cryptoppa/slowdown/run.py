@@ -46,13 +46,13 @@ class Grid:
             out += [(w, p, line) for p in dict.fromkeys(procs) for line in self.line_bytes]
         return out
 
-    def protections(self, line_bytes: int, memory_ns: float) -> list[prot.Protection]:
+    def protections(self, line_bytes: int, access_ns: float) -> list[prot.Protection]:
         out = [prot.NONE]
         for s in self.schemes:
             if s in prot.STUDY:
                 out += [prot.study_protection(s, line_bytes, g) for g in self.gbps]
             else:
-                out += [prot.measured_protection(s, self.engine_results, n, line_bytes, memory_ns)
+                out += [prot.measured_protection(s, self.engine_results, n, line_bytes, access_ns)
                         for n in self.engines]
         return out
 
@@ -68,11 +68,10 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     classified = run_events(traced.run_dir, trace_plan(w, threads, grid.size).key, system, ipa, cache, force=force)
     cm = {k: m.value for k, m in classified.metrics.items()}
     events = pd.read_parquet(classified.run_dir / EVENTS_FILE)
-    memory_ns = (system.bus_cycles / system.clock_ghz + system.controller_ns + system.dram.trcd_ns
-                 + system.dram.tcl_ns)
+    access_ns = system.dram.trcd_ns + system.dram.tcl_ns  # the hint's lead (cryptoppa.feasibility.latency)
     base = simulate(events, system, prot.NONE)
     rows = []
-    for p in grid.protections(line_bytes, memory_ns):
+    for p in grid.protections(line_bytes, access_ns):
         t = base if p is prot.NONE else simulate(events, system, p)
         servers = 1 if p.link == "memory" else processors  # the pool's busy time is already per engine
         rows.append({
