@@ -25,7 +25,7 @@ from ..feasibility.fit import fit_linear
 from ..feasibility.presets import load_presets, resolve_bandwidth
 from ..feasibility.throughput import hardware_throughput
 from ..sweep import results as results_mod
-from .basis import STUDY_CLOCK_MHZ, basis_of, configurations
+from .basis import STUDY_CLOCK_MHZ, basis_of, configurations, one_engine
 from .load import Results
 from .traffic import scheme_traffic
 from .totals import totals
@@ -129,7 +129,8 @@ def engines_for_bandwidths(results: Results, fits: pd.DataFrame, bandwidths: lis
     configs = configurations(results, basis)
     if configs.empty:
         return pd.DataFrame()
-    configs = configs[(configs["n"] == 1) & configs["cycles_per_line"].notna()]
+    configs = one_engine(configs)
+    configs = configs[configs["cycles_per_line"].notna()]
     rows = []
     for name in bandwidths:
         resolved = resolve_bandwidth(name, efficiency=efficiency, count=channels)

@@ -18,7 +18,7 @@ from ..slowdown.answer import slowdown_by_scheme
 from ..slowdown.run import TABLE as SLOWDOWN_TABLE
 from ..sweep import results as results_mod
 from . import headline
-from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, quote_key, read_latency_ns
+from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, one_engine, quote_key, read_latency_ns
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .labels import fixed_per_design, fixed_text, short_labels
 from .load import Results
@@ -44,7 +44,8 @@ def engines(results: Results, basis: Basis) -> pd.DataFrame:
     configs = configurations(results, basis)
     if configs.empty:
         return configs
-    return configs[(configs["n"] == 1) & configs["cycles_per_line"].notna()].reset_index(drop=True)
+    one = one_engine(configs)
+    return one[one["cycles_per_line"].notna()].reset_index(drop=True)
 
 
 def clock_of(config: pd.Series, clock: str) -> float:
@@ -138,7 +139,12 @@ def headline_blocks(results: Results, fits: pd.DataFrame, source: Source) -> lis
         blocks.append(Paragraph(f"The same at each engine's own fmax ({basis.stage}):"))
         blocks.append(Table(answer_table(at_fmax, basis, "fmax", access_ns),
                             source(results, "N = 1 rows; cryptoppa.report.totals at each engine's fmax")))
-    notes = sorted({t.overhead for _, t, _ in at_study})
+    by_note: dict[str, list[str]] = {}
+    for config, t, _ in at_study:
+        by_note.setdefault(t.overhead, []).append(str(config["design"]))
+    # One note for every design reads as it is; several say which designs each covers.
+    notes = sorted(by_note) if len(by_note) == 1 else [f"{', '.join(dict.fromkeys(designs))}: {note}"
+                                                      for note, designs in sorted(by_note.items())]
     blocks.append(Bullets([
         f"Every design above: {shared}." if shared else "The designs differ as named.",
         *([f"Fixed within each design: {fixed_per_design(groups)}."] if fixed_per_design(groups) else []),

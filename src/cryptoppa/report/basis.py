@@ -67,7 +67,8 @@ class Basis:
         wires = (f"the wire-load model where named ({', '.join(self.wire_loads)}), else no wire model"
                  if self.wire_loads else "no wire model")
         timing = ("fmax from OpenSTA with the routed wires' parasitics, register to register, ideal clock (no clock "
-                  "tree)" if self.routed else f"fmax from OpenSTA on the mapped netlist with {wires} (net "
+                  "tree is built: no skew and no insertion delay are charged, so the routed fmax is an upper bound)"
+                  if self.routed else f"fmax from OpenSTA on the mapped netlist with {wires} (net "
                   "capacitance = pin capacitance), register to register: an upper bound")
         load = ("and idle (key loaded, no lines); at a load L between them, idle + L x (saturated - idle)"
                 if self.idle else "(back-to-back lines), used as the power at every load (an upper bound below saturation: "
@@ -120,7 +121,9 @@ def basis_of(results: Results) -> Basis:
 
 
 def _config_columns(results: Results) -> list[str]:
-    return [c for c in results.group_cols if c not in _CONFIG_DROP] + ["n"]
+    # An engine alone and a flat array of one are two netlists (the array has its dispatcher)
+    form = ["array_mode"] if "array_mode" in results.points.columns else []
+    return [c for c in results.group_cols if c not in _CONFIG_DROP] + ["n", *form]
 
 
 def identity(row: pd.Series | dict) -> str:
@@ -183,6 +186,16 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
             row["idle"] = {n: float(idle[p]) for n, p in zip(_PARTS, parts)} if idle is not None else None
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def one_engine(configs: pd.DataFrame) -> pd.DataFrame:
+    """Each group's single-engine configuration: N = 1, the engine alone where the results also hold a flat array
+    of one (the arrays' fits use that; an answer about one engine does not)."""
+    if configs.empty:
+        return configs
+    one = configs[configs["n"] == 1]
+    return one.sort_values("array_mode", key=lambda s: s != "", kind="stable").drop_duplicates("group") \
+        .sort_index()
 
 
 def _number(row: pd.Series, name: str) -> float:

@@ -111,11 +111,13 @@ def route_ratio() -> str:
     results, basis, configs, source = _results("route")
     synth_basis = dataclasses.replace(basis, routed=False)
     synth_configs = configurations(results, synth_basis)
-    rows = [(c, s) for (_, c), (_, s) in zip(configs.iterrows(), synth_configs.iterrows()) if c["design"] == "gcm_iter"]
+    # The engine alone (not an array of one, which the arrays' fits use)
+    rows = [(c, s) for (_, c), (_, s) in zip(configs.iterrows(), synth_configs.iterrows())
+            if c["design"] == "gcm_iter" and not c["array_mode"]]
     if not rows:
         raise CryptoppaError(f"{source}: no routed gcm_iter row")
     routed_c, synth_c = rows[0]
-    raw = results.points[results.points["design"] == "gcm_iter"].iloc[0]
+    raw = results.points[results.points["label"] == routed_c["label"]].iloc[0]
     rkey, skey = quote_key(routed_c, basis, "fmax"), quote_key(synth_c, synth_basis, "fmax")
     return (f"Routed, gcm_iter reaches {quote(rkey, 'fmax_mhz', routed_c.fmax_mhz)} MHz against "
             f"{quote(skey, 'fmax_mhz', synth_c.fmax_mhz)} MHz synthesis-only, both register to register (ratio "

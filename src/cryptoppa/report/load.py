@@ -42,6 +42,17 @@ class Results:
         return CYCLES in self.points.columns and self.points[CYCLES].notna().any()
 
 
+def engines_alone(rows: pd.DataFrame) -> pd.DataFrame:
+    """N = 1 rows without the flat arrays of one whose engine alone is also in them (the arrays' fits use those;
+    a table of engines lists each engine once). An array of one without its engine alone stays: it is the only
+    measurement of that engine (reports/thesis)."""
+    if "array_mode" not in rows.columns or rows.empty:
+        return rows
+    alone = rows["array_mode"].fillna("").astype(str) == ""
+    engine = rows["label"].str.replace(" N=1 flat", "", regex=False)
+    return rows[alone | ~engine.isin(set(engine[alone]))]
+
+
 def param_columns(df: pd.DataFrame) -> list[str]:
     return sorted(c for c in df.columns if c.startswith("param_"))
 

@@ -35,6 +35,7 @@ from ..feasibility.throughput import engines_needed, hardware_throughput, softwa
 from ..fpga.devices import single_engines
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
+from .load import engines_alone
 from .basis import power_at_clock
 
 BASES = ("target", "fmax")
@@ -55,6 +56,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     if CYCLES not in ok.columns:
         return pd.DataFrame(columns=COLUMNS)
     ok = ok[ok[CYCLES].notna() & (ok["n"] == 1)]
+    ok = engines_alone(ok)
     if "pdk" in ok.columns:  # FPGA rows: fpga_engine_options, at the routed fmax only
         ok = ok[~ok["pdk"].map(fpga.is_target)]
     rows = []

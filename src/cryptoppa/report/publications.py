@@ -54,7 +54,8 @@ PUBLICATIONS = {
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
         }),
         Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
-        Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route.toml")}),
+        Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route.toml && cryptoppa sweep "
+                                                                 "sweeps/route_arrays.toml")}),
         Publication("libraries", {
             "results": Source("results/libraries", "cryptoppa sweep sweeps/libraries.toml && cryptoppa sweep "
                                                    "sweeps/nangate45.toml"),

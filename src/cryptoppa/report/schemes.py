@@ -34,6 +34,7 @@ from ..feasibility.presets import get_preset, resolve_bandwidth
 from ..feasibility.report_text import round_sig
 from ..feasibility.throughput import engines_needed, hardware_throughput
 from ..sweep.results import FINISHED
+from .load import engines_alone
 from .basis import power_at_clock
 
 CLOCK_ALIASES = {"fmax": FMAX}
@@ -103,6 +104,7 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
         return pd.DataFrame()  # no engine rows with measured latency: nothing to compare
     mhz_of, _ = _clock_of(clock, results)
     ok = results[results["status"].isin(FINISHED) & (results["n"] == 1)]
+    ok = engines_alone(ok)
     rows = []
     for scheme in SCHEMES.values():
         engines = ok[ok["design"].isin(scheme.engines)]

@@ -190,13 +190,13 @@ def routed_table(results: Results) -> pd.DataFrame:
     done = pts[pts[routed(FMAX)].notna()]
     return pd.DataFrame({
         "point": done["label"],
-        "cell area µm²": done[AREA],
-        "die area µm²": done[DIE_AREA],
+        "cell area µm²": round_sig(done[AREA]),
+        "die area µm²": round_sig(done[DIE_AREA]),
         "utilization": round_sig(done[UTILIZATION], 3),
         "wire mm": round_sig(done[WIRELENGTH] / 1e3),
         "unrouted": done[UNROUTED],
-        "fmax MHz synth": done[FMAX],
-        "fmax MHz routed": done[routed(FMAX)],
+        "fmax MHz synth": round_sig(done[FMAX]),
+        "fmax MHz routed": round_sig(done[routed(FMAX)]),
         "fmax ratio": round_sig(done[FMAX_RATIO], 3),
         "power mW synth": round_sig(done[POWER] * 1e3),
         "power mW routed": round_sig(done[routed(POWER)] * 1e3),
