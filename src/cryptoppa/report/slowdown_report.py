@@ -171,7 +171,9 @@ def _assumptions(table: pd.DataFrame) -> list[str]:
         f"memory-link engines: timing from `{ENGINE_RESULTS}` (simulated cycles at its {engine_clock_mhz(table):g} "
         "MHz clock), converted by `cryptoppa.feasibility.latency.cycles_to_ns`; a pool of N engines is one FCFS "
         "server with N x one engine's throughput; metadata (tags, counters, tree) through a 32 KiB 8-way LRU "
-        "metadata cache; integrity schemes wait for the verdict",
+        "metadata cache; integrity schemes wait for the verdict; engines with the prefetch port (ctr_mac, xts, "
+        "prince) hear the read request tRCD + tCL before its data and wait their latency at that lead "
+        "(`cryptoppa.feasibility.latency.latency_at_lead`, as every report's answer)",
         "the 2008 study's units: one per processor; AES latency 4 x line bytes / (GB/s) cycles at 1 GHz as its "
         "text prints it (320 cycles for 64 B at 0.8 GB/s); GCM: 5 pads per ordered processor pair and a 4-cycle "
         "tag; CBC: 2 masks per pair and a CBC-MAC of one AES latency on every transfer",
