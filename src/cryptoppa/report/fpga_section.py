@@ -16,6 +16,7 @@ from ..fpga.study_fit import LABELS, compare_to_study
 from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
+from ..feasibility.report_text import round_sig
 from ..feasibility.units import format_bandwidth
 from ..fpga.devices import fpga_options
 from ..fpga.resources import placed_logic
@@ -58,11 +59,15 @@ def fpga_study_fits(results: Results) -> list[tuple[str, pd.DataFrame, pd.DataFr
     return out
 
 
+def _sig(value: float) -> float:
+    return float(f"{value:.4g}")  # at most 4 significant digits, as everywhere a figure is published
+
+
 def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "design": compared["design"], "resource": compared["metric"].map(LABELS),
-        "points": compared["n_points"], "ours per engine": compared["slope"].round(1),
-        "ours intercept": compared["intercept"].round(1), "R²": compared["r2"].round(4),
+        "points": compared["n_points"], "ours per engine": round_sig(compared["slope"]),
+        "ours intercept": round_sig(compared["intercept"]), "R²": compared["r2"].round(4),
         "study per engine": compared["study_slope"], "study intercept": compared["study_intercept"],
         "ours / study": compared["slope_ratio"].round(3)})
 
@@ -96,9 +101,9 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
                      "FF": cells.get("ff"),
                      "block RAM": group.get(BRAM, pd.Series([None])).iloc[0],
                      "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
-                     "fmax min (MHz)": fmax.min() if len(fmax) else None,
-                     "fmax median": fmax.median() if len(fmax) else None,
-                     "fmax max": fmax.max() if len(fmax) else None,
+                     "fmax min (MHz)": _sig(fmax.min()) if len(fmax) else None,
+                     "fmax median": _sig(fmax.median()) if len(fmax) else None,
+                     "fmax max": _sig(fmax.max()) if len(fmax) else None,
                      "copies fit": group.get(COPIES_FIT, pd.Series([None])).min()})
     for _, row in failed.iterrows():
         rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",

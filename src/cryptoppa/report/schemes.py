@@ -162,12 +162,13 @@ def scheme_table(results: pd.DataFrame, bandwidth: str, access: Access = Access(
         for case in cases:
             out[f"engines {case}"] = rows[f"engines_{case}"]
         out = out.assign(**{
-            "total area mm2": rows["area_mm2"].round(2), "total power W": rows["power_w"].round(3),
+            # at most 4 significant digits, as everywhere a figure is published
+            "total area mm2": round_sig(rows["area_mm2"]), "total power W": round_sig(rows["power_w"]),
             "hint lead cycles": rows["hint_lead_cycles"],
-            "read latency ns": rows["latency_data_ns"].round(1), "verdict ns": rows["latency_verdict_ns"].round(1),
-            "read ns, counter miss": rows["miss_data_ns"].round(1),
-            "verdict ns, counter miss": rows["miss_verdict_ns"].round(1),
-            "latency / DRAM access": rows["latency_share"].round(3),
+            "read latency ns": round_sig(rows["latency_data_ns"]), "verdict ns": round_sig(rows["latency_verdict_ns"]),
+            "read ns, counter miss": round_sig(rows["miss_data_ns"]),
+            "verdict ns, counter miss": round_sig(rows["miss_verdict_ns"]),
+            "latency / DRAM access": round_sig(rows["latency_share"], 3),
         })
     _, clock_name = _clock_of(clock, results) if not rows.empty else (None, str(clock))
     out.attrs["clock"] = f"throughput, power and latency at {clock_name}"
