@@ -246,7 +246,7 @@ def test_wire_load_switch_is_checked(here):
     refused(invoke("sweep", "b.toml", "--dry-run"), "sweep.wire_load", "booleans")
     # FlexLib has no wire-load model to switch off: refused before any tool runs, naming the key.
     (here / "f.toml").write_text(gcm.replace('name = "probe"', 'name = "probe"\nwire_load = [true, false]'))
-    refused(invoke("sweep", "f.toml", "--dry-run"), "sweep.wire_load", "no wire-load model to switch off")
+    refused(invoke("sweep", "f.toml", "--dry-run"), "sweep.wire_load", "the library has none to switch off")
 
 
 # ---------------------------------------------------------------------------------------------- damaged data
@@ -294,3 +294,9 @@ def test_sweep_into_a_damaged_folder(counter_cache, thesis_results, here):
 def test_usage_errors_are_one_line():
     refused(invoke("run", "--nosuch"), "No such option '--nosuch'", "cryptoppa run --help")
     refused(invoke("sweep"), "Missing argument 'SWEEP_FILE'")
+
+
+def test_no_wire_load_on_a_library_without_one(here):
+    refused(invoke("run", "--design", "counter", "--param", "WIDTH=8", "--no-wire-load", "--runs", "r"),
+            "--no-wire-load", "none to switch off")
+    assert not (here / "r").exists()

@@ -64,7 +64,7 @@ def _unused_options(target: str | None, corner: str | None, stage: str) -> None:
 
 # The option a user gave for each field of a request the stages may refuse.
 _OPTIONS = {"stage": "--stage", "target": "--target", "n": "--n", "array_mode": "--flat", "activity_mode": "--activity",
-            "seed": "--seed", "design": "--design"}
+            "seed": "--seed", "design": "--design", "wire_load": "--no-wire-load"}
 
 
 def _assumptions(sources) -> dict[str, str]:
@@ -130,8 +130,10 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
               "FPGA targets that have a placer]")
 @click.option("--utilization", type=float, default=0.7, show_default=True, callback=bounded(limits.UTILIZATION),
               help="with --stage route: target cell area / die area of the floorplan")
+@click.option("--no-wire-load", is_flag=True, help="time without the library's wire-load model (net capacitance = "
+              "pin capacitance; synthesis on a library that has one, e.g. nangate45)")
 def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, seed, clock_mhz,
-        clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization):
+        clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization, no_wire_load):
     """Characterize one design point: synthesis, timing, power (ASIC; --stage route: placed and routed);
     resources and routed fmax (FPGA)."""
     overrides = dict(designs_mod.parse_param(p) for p in params)
@@ -162,7 +164,8 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         resolved = overrides
     req = stages.Request(d, tuple(sorted(resolved.items())), where, clock_mhz, stage=stage,
                          n=n, array_mode="flat" if flat else "composed", activity=toggles, activity_mode=mode,
-                         seed=seed, utilization=utilization, clock_port=clock_port, own_rtl=not design)
+                         seed=seed, utilization=utilization, clock_port=clock_port, own_rtl=not design,
+                         wire_load=not no_wire_load)
     refused = stages.refusal(req)
     if refused is not None:
         raise refused.error(_OPTIONS)

@@ -136,10 +136,11 @@ def _wire_load_rule(req: Request) -> Refusal | None:
     if req.wire_load:
         return None
     if req.kind != ASIC or (req.stage or default_stage(req)) != "synth" or req.array == COMPOSED:
-        return Refusal("wire_load", f"true for {req.target} (only synthesis of a single design or flat array on an "
-                                    "ASIC library can be timed without its wire-load model)")
+        return Refusal("wire_load", f"the wire-load model kept (true) for {req.target} (only synthesis of a single "
+                                    "design or flat array on an ASIC library can be timed without it)")
     if not pdk.get(req.pdk).wire_load_model:
-        return Refusal("wire_load", f"true for {req.target} (the library has no wire-load model to switch off)")
+        return Refusal("wire_load", f"the wire-load model kept (true) for {req.target} (the library has none to switch "
+                                    "off)")
     return None
 
 
