@@ -144,6 +144,7 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
     mem_prot = protection.link == "memory" and protection.scheme != "none"
     c2c_prot = protection.link == "c2c"
     t_read, t_line, t_path = cyc(protection.read_ns), cyc(protection.line_ns), cyc(protection.on_path_ns)
+    t_miss = max(t_read, cyc(protection.miss_read_ns))
     pool = _Server(cyc(protection.service_ns) / protection.engines)  # memory link: N engines as one server
     units = [_Server(t_line) for _ in range(procs)]  # c2c link: each processor's unit, unpipelined
     pads: dict[tuple[int, int], deque] = {}
@@ -189,8 +190,8 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
                 added = wait + t_read
                 reads, missed = meta.access(int(lines[i]), False)
                 stats["meta"] += reads
-                if missed >= 0:  # the counter missed: the pad waits for it, each tree level missed for DRAM
-                    added += t_line + missed * memory_base
+                if missed >= 0:  # the counter missed: no lead for the pads, each tree level missed waits for DRAM
+                    added += (t_miss - t_read) + missed * memory_base
                 stats["wait"] += wait
                 stats["protected"] += 1
         elif kind == C2C:
