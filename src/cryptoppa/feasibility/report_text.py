@@ -72,9 +72,14 @@ def feasibility_table(
     return table
 
 
+def sig(value: float, digits: int = 4) -> float:
+    """One value rounded to `digits` significant digits, NaN kept."""
+    return float(f"{value:.{digits}g}") if pd.notna(value) else value
+
+
 def round_sig(series: pd.Series, digits: int = 4) -> pd.Series:
     """Round to `digits` significant digits, NaN kept: the options span six orders of magnitude."""
-    return series.astype(float).map(lambda v: float(f"{v:.{digits}g}") if pd.notna(v) else v)
+    return series.astype(float).map(lambda v: sig(v, digits))
 
 
 def storage_table(

@@ -16,7 +16,7 @@ from ..fpga.study_fit import LABELS, compare_to_study
 from ..errors import without_log
 from ..feasibility.owen2013 import OWEN2013
 from ..feasibility.presets import resolve_bandwidth
-from ..feasibility.report_text import round_sig
+from ..feasibility.report_text import round_sig, sig
 from ..feasibility.units import format_bandwidth
 from ..fpga.devices import fpga_options
 from ..fpga.resources import placed_logic
@@ -59,10 +59,6 @@ def fpga_study_fits(results: Results) -> list[tuple[str, pd.DataFrame, pd.DataFr
     return out
 
 
-def _sig(value: float) -> float:
-    return float(f"{value:.4g}")  # at most 4 significant digits, as everywhere a figure is published
-
-
 def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "design": compared["design"], "resource": compared["metric"].map(LABELS),
@@ -101,9 +97,9 @@ def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
                      "FF": cells.get("ff"),
                      "block RAM": group.get(BRAM, pd.Series([None])).iloc[0],
                      "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
-                     "fmax min (MHz)": _sig(fmax.min()) if len(fmax) else None,
-                     "fmax median": _sig(fmax.median()) if len(fmax) else None,
-                     "fmax max": _sig(fmax.max()) if len(fmax) else None,
+                     "fmax min (MHz)": sig(fmax.min()) if len(fmax) else None,
+                     "fmax median": sig(fmax.median()) if len(fmax) else None,
+                     "fmax max": sig(fmax.max()) if len(fmax) else None,
                      "copies fit": group.get(COPIES_FIT, pd.Series([None])).min()})
     for _, row in failed.iterrows():
         rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",

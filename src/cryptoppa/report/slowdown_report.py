@@ -12,6 +12,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure as MplFigure
 
 from ..errors import InputError
+from ..feasibility.report_text import sig
 from ..feasibility.studies import figure_5_1
 from ..memsys.system import dram_timing, study_system
 from ..paths import ROOT, shown
@@ -35,11 +36,6 @@ def _ok(table: pd.DataFrame) -> pd.DataFrame:
     return table[table["status"] == "ok"]
 
 
-def _sig(value: float) -> float:
-    """At most 4 significant digits, as everywhere a figure is published (NaN stays NaN)."""
-    return float(f"{value:.4g}") if value == value else value
-
-
 def _total_loss(rows: pd.DataFrame) -> float:
     """The study's "total performance loss": summed execution time of the kernels with protection over without."""
     return 100.0 * (rows["cycles"].sum() / rows["base_cycles"].sum() - 1) if len(rows) else float("nan")
@@ -57,8 +53,8 @@ def study_side(table: pd.DataFrame) -> pd.DataFrame:
             paper = (np.nan, np.nan)
         rows.append({"processors": int(procs), "line B": int(line), "AES unit GB/s": gbps,
                      "AES latency cycles": prot.study_aes_cycles(int(line), gbps),
-                     "study GCM %": paper[0], "ours GCM %": _sig(gcm), "study CBC %": paper[1],
-                     "ours CBC %": _sig(cbc),
+                     "study GCM %": paper[0], "ours GCM %": sig(gcm), "study CBC %": paper[1],
+                     "ours CBC %": sig(cbc),
                      "study CBC / GCM": round(paper[1] / paper[0], 1) if paper[0] == paper[0] else np.nan,
                      "ours CBC / GCM": round(cbc / gcm, 1) if gcm > 0 else np.nan})
     return pd.DataFrame(rows)
@@ -75,7 +71,7 @@ def workload_scheme(table: pd.DataFrame) -> pd.DataFrame:
     rows = _memory_rows(table)
     if rows.empty:
         return rows
-    view = rows.pivot_table(index=["workload", "processors"], columns="scheme", values="slowdown_pct").map(_sig)
+    view = rows.pivot_table(index=["workload", "processors"], columns="scheme", values="slowdown_pct").map(sig)
     order = [s for s in prot.MEASURED if s in view.columns]
     return view[order].reset_index().rename(columns={"processors": "processors"})
 
@@ -85,8 +81,8 @@ def pool_table(table: pd.DataFrame) -> pd.DataFrame:
     for engines in sorted(set(_ok(table).query("link == 'memory' and engines > 0")["engines"])):
         chosen = _memory_rows(table, engines=engines)
         for scheme, group in chosen.groupby("scheme"):
-            rows.append({"scheme": scheme, "engines": int(engines), "mean slowdown %": _sig(group["slowdown_pct"].mean()),
-                         "max slowdown %": _sig(group["slowdown_pct"].max()),
+            rows.append({"scheme": scheme, "engines": int(engines), "mean slowdown %": sig(group["slowdown_pct"].mean()),
+                         "max slowdown %": sig(group["slowdown_pct"].max()),
                          "mean engine utilization": round(group["engine_utilization"].mean(), 3),
                          "mean queueing cycles per read": round(group["wait_cycles_per_protected"].mean(), 1),
                          "metadata traffic %": round(group["metadata_traffic_pct"].mean(), 1)})
@@ -202,7 +198,7 @@ def build(data: Path, out: Path, produced_by: tuple[str, ...] = ()) -> Path:
             f"{worst['scheme']} costs {worst['slowdown_pct']:.1f} % of run time and {best['scheme']} "
             f"{best['slowdown_pct']:.1f} % (64-byte lines), on this basis:"))
         blocks.append(Bullets(basis(table)))
-        shown_answer = answer.map(lambda v: _sig(v) if isinstance(v, float) else v).rename(columns={"slowdown_pct": "mean % slowdown", "min_pct": "min %",
+        shown_answer = answer.map(lambda v: sig(v) if isinstance(v, float) else v).rename(columns={"slowdown_pct": "mean % slowdown", "min_pct": "min %",
                                                        "max_pct": "max %"})
         blocks.append(Table(shown_answer, source + " via `cryptoppa.slowdown.slowdown_by_scheme('all')`"))
     blocks += [Heading(2, "Slowdown per workload and scheme"), Table(view, source + " (slowdown_pct)")]
