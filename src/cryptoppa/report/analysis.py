@@ -25,8 +25,8 @@ from ..feasibility.fit import fit_linear
 from ..feasibility.presets import load_presets, resolve_bandwidth
 from ..feasibility.throughput import hardware_throughput
 from ..sweep import results as results_mod
-from .basis import STUDY_CLOCK_MHZ, basis_of, configurations, one_engine
-from .load import Results
+from .basis import STUDY_CLOCK_MHZ, basis_of, configurations
+from .load import Results, engines_alone
 from .traffic import scheme_traffic
 from .totals import totals
 
@@ -129,7 +129,7 @@ def engines_for_bandwidths(results: Results, fits: pd.DataFrame, bandwidths: lis
     configs = configurations(results, basis)
     if configs.empty:
         return pd.DataFrame()
-    configs = one_engine(configs)
+    configs = engines_alone(configs)
     configs = configs[configs["cycles_per_line"].notna()]
     rows = []
     for name in bandwidths:

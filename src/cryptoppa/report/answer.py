@@ -18,10 +18,10 @@ from ..slowdown.answer import slowdown_by_scheme
 from ..slowdown.run import TABLE as SLOWDOWN_TABLE
 from ..sweep import results as results_mod
 from . import headline
-from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, one_engine, quote_key, read_latency_ns
+from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, quote_key, read_latency_ns
 from .document import Block, Bullets, Heading, Paragraph, Table
 from .labels import fixed_per_design, fixed_text, short_labels
-from .load import Results
+from .load import Results, engines_alone
 from .quotes import quote
 from .study_side import compared_groups, side_by_side
 from .totals import Totals, totals
@@ -44,7 +44,7 @@ def engines(results: Results, basis: Basis) -> pd.DataFrame:
     configs = configurations(results, basis)
     if configs.empty:
         return configs
-    one = one_engine(configs)
+    one = engines_alone(configs)
     return one[one["cycles_per_line"].notna()].reset_index(drop=True)
 
 

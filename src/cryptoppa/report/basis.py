@@ -188,16 +188,6 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def one_engine(configs: pd.DataFrame) -> pd.DataFrame:
-    """Each group's single-engine configuration: N = 1, the engine alone where the results also hold a flat array
-    of one (the arrays' fits use that; an answer about one engine does not)."""
-    if configs.empty:
-        return configs
-    one = configs[configs["n"] == 1]
-    return one.sort_values("array_mode", key=lambda s: s != "", kind="stable").drop_duplicates("group") \
-        .sort_index()
-
-
 def _number(row: pd.Series, name: str) -> float:
     value = row.get(name)
     return float(value) if value is not None and pd.notna(value) else math.nan

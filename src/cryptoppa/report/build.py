@@ -20,12 +20,11 @@ from ..fpga.study_fit import LABELS
 from ..paths import shown
 from . import analysis, answer, evidence, headline, libraries, plots, tables
 from .basis import (
-    STUDY_CLOCK_MHZ, basis_of, configurations, engine_power, one_engine, quote_key, throughput_gbps,
-    vectorless_power,
+    STUDY_CLOCK_MHZ, basis_of, configurations, engine_power, quote_key, throughput_gbps, vectorless_power
 )
 from .document import Block, Bullets, Heading, Paragraph, Table, write_report
 from .fpga_section import asic_only, fpga_answer, fpga_section, fpga_study_fits
-from .load import Results, load_results
+from .load import Results, engines_alone, load_results
 from .parts import figure, source
 from .quotes import quote
 
@@ -93,7 +92,7 @@ def _engines(results: Results) -> list[Block]:
     configs = configurations(results, basis)
     if configs.empty:
         return []
-    one = one_engine(configs)
+    one = engines_alone(configs)
     rows = []
     names = tables.names(one["group"])
     for (_, c), name in zip(one.iterrows(), names):

@@ -8,14 +8,14 @@ import pandas as pd
 
 from ..catalog import CELLS
 from ..errors import CryptoppaError
-from .basis import STUDY_CLOCK_MHZ, Basis, engine_power, one_engine, quote_key, throughput_gbps
+from .basis import STUDY_CLOCK_MHZ, Basis, engine_power, quote_key, throughput_gbps
 from .labels import short_labels
-from .load import Results
+from .load import Results, engines_alone
 from .quotes import quote
 
 
 def design_table(results: Results, basis: Basis, configs: pd.DataFrame) -> pd.DataFrame:
-    engines = one_engine(configs)
+    engines = engines_alone(configs)
     engines = engines[engines["cycles_per_line"].notna()]
     if engines.empty:
         raise CryptoppaError("no finished engine rows with a simulated throughput in the results")

@@ -43,18 +43,39 @@ class Results:
 
 
 def engines_alone(rows: pd.DataFrame) -> pd.DataFrame:
-    """N = 1 rows without the flat arrays of one whose engine alone is also in them (the arrays' fits use those;
-    a table of engines lists each engine once). An array of one without its engine alone stays: it is the only
-    measurement of that engine (reports/thesis)."""
-    if "array_mode" not in rows.columns or rows.empty:
-        return rows
-    alone = rows["array_mode"].fillna("").astype(str) == ""
-    engine = rows["label"].str.replace(" N=1 flat", "", regex=False)
-    return rows[alone | ~engine.isin(set(engine[alone]))]
+    """The N = 1 rows (results rows or configurations), each engine once: a flat array of one is left out where its
+    group also has the engine alone (the arrays' fits use it; a table of engines does not). An array of one without
+    its engine alone stays: it is the only measurement of that engine (reports/thesis)."""
+    one = rows[rows["n"] == 1] if not rows.empty else rows
+    if "array_mode" not in one.columns or one.empty:
+        return one
+    alone = one["array_mode"].fillna("").astype(str) == ""
+    if "group" in one.columns:
+        group = one["group"]
+    else:
+        keyed = _wire_load_filled(one)
+        group = keyed[group_columns(keyed)].map(str).agg("|".join, axis=1)
+    return one[alone | ~group.isin(set(group[alone]))]
 
 
 def param_columns(df: pd.DataFrame) -> list[str]:
     return sorted(c for c in df.columns if c.startswith("param_"))
+
+
+def _wire_load_filled(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows from before the wire-load choice (and FPGA rows) have none recorded: each used its library's own."""
+    if "wire_load" not in table.columns:
+        return table
+    return table.assign(wire_load=table["wire_load"].fillna("none").replace("", "none"))
+
+
+def group_columns(table: pd.DataFrame) -> list[str]:
+    """What identifies a group (one fitted line over N): design, parameters, library, clock, wire load, activity.
+    Tables from before simulated activity or the wire-load choice lack those columns: their rows are all vectorless,
+    each timed with its library's own wire load."""
+    optional = [c for c in ("wire_load",) if c in table.columns]
+    modes = [c for c in ("activity_mode",) if c in table.columns]
+    return ["design", *param_columns(table), "pdk", "corner", "clock_mhz", *optional, "activity", *modes]
 
 
 def group_label(row: pd.Series | dict, group_cols: list[str]) -> str:
@@ -86,13 +107,8 @@ def load_results(folder: Path | str) -> Results:
         raise InputError(f"{path}: not a results table (missing columns {missing})")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
 
-    # Tables from before simulated activity have no activity_mode column: all their rows are vectorless.
-    modes = ["activity_mode"] if "activity_mode" in table.columns else []
-    # Tables from before the wire-load choice have no wire_load column: each row used its library's own.
-    if "wire_load" in table.columns:
-        table["wire_load"] = table["wire_load"].fillna("none").replace("", "none")
-    wires = ["wire_load"] if "wire_load" in table.columns else []
-    group_cols = ["design", *param_columns(table), "pdk", "corner", "clock_mhz", *wires, "activity", *modes]
+    table = _wire_load_filled(table)
+    group_cols = group_columns(table)
     usable = table[table["status"].isin(USABLE)].copy()
     if usable.empty:
         first = table["error"].iloc[0] if "error" in table.columns and len(table) else ""

@@ -55,8 +55,7 @@ def engine_options(results: pd.DataFrame, source: str) -> pd.DataFrame:
     ok = results[results["status"].isin(FINISHED)]
     if CYCLES not in ok.columns:
         return pd.DataFrame(columns=COLUMNS)
-    ok = ok[ok[CYCLES].notna() & (ok["n"] == 1)]
-    ok = engines_alone(ok)
+    ok = engines_alone(ok[ok[CYCLES].notna()])
     if "pdk" in ok.columns:  # FPGA rows: fpga_engine_options, at the routed fmax only
         ok = ok[~ok["pdk"].map(fpga.is_target)]
     rows = []

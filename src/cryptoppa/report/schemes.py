@@ -103,8 +103,7 @@ def scheme_rows(results: pd.DataFrame, bandwidth: str, access: Access = Access()
     if not needed <= set(results.columns):
         return pd.DataFrame()  # no engine rows with measured latency: nothing to compare
     mhz_of, _ = _clock_of(clock, results)
-    ok = results[results["status"].isin(FINISHED) & (results["n"] == 1)]
-    ok = engines_alone(ok)
+    ok = engines_alone(results[results["status"].isin(FINISHED)])
     rows = []
     for scheme in SCHEMES.values():
         engines = ok[ok["design"].isin(scheme.engines)]
