@@ -47,6 +47,13 @@ class PdkDescriptor:
     repairs: dict[str, str] = field(hash=False)
     routing: Routing | None = None  # None: no cell layouts a placer can use (--stage route refuses it)
 
+    def wire_load_label(self, used: bool) -> str:
+        """How a result names the wire load it was timed with: the model's name, "none" (the library has none) or
+        "off" (switched off)."""
+        if not self.wire_load_model:
+            return "none"
+        return self.wire_load_model if used else "off"
+
     def check_corner(self, corner: str) -> None:
         if corner not in self.corners:
             raise InputError(

@@ -80,11 +80,12 @@ def measure(targets: list[str], workdir: Path) -> pd.DataFrame:
         lib = liberty(desc, corner)
         cells = library_cells(lib)
         cell, a, y = unit_inverter(cells, desc.ge_cell, f"{desc.path} ge_cell")
-        for wire_load in dict.fromkeys([desc.wire_load_model, ""]):
-            where = workdir / f"{desc.name}-{corner}-{wire_load or 'none'}"
-            rows.append({"pdk": desc.name, "corner": corner, "cell": cell,
-                         "wire_load": wire_load or ("off" if desc.wire_load_model else "none"),
-                         "fo4_ps": round(fo4_delay_ps(where, lib, cell, a, y, wire_load), 4),
+        for used in (True, False) if desc.wire_load_model else (True,):
+            label = desc.wire_load_label(used)
+            wire_load = desc.wire_load_model if used else ""
+            rows.append({"pdk": desc.name, "corner": corner, "cell": cell, "wire_load": label,
+                         "fo4_ps": round(fo4_delay_ps(workdir / f"{desc.name}-{corner}-{label}", lib, cell, a, y,
+                                                      wire_load), 4),
                          "ge_cell": desc.ge_cell, "ge_area_um2": cells.area(desc.ge_cell, f"{desc.path} ge_cell"),
                          "input_transition_ps": INPUT_TRANSITION_PS, "sta": version("sta")})
     if not rows:

@@ -34,10 +34,7 @@ def base_row(point: SweepPoint) -> dict:
     if point.seed is not None:
         row["seed"] = point.seed
     if not point.fpga:
-        # The wire-load model the point was timed with: its name, "none" (the library has none) or "off" (switched
-        # off); without one, net capacitance = pin capacitance.
-        model = pdk.get(point.pdk).wire_load_model
-        row["wire_load"] = ("off" if model else "none") if not point.wire_load else (model or "none")
+        row["wire_load"] = pdk.get(point.pdk).wire_load_label(point.wire_load)
     row.update({f"param_{k}": v for k, v in point.params})
     return row
 
