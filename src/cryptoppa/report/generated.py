@@ -28,6 +28,7 @@ from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
 from . import analysis, design_table, quotes, slowdown_report
+from .libraries import stage_delays
 from .answer import answer_rows
 from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, engine_power, quote_key
 from .fpga_section import device_key
@@ -150,13 +151,11 @@ def cores_table() -> str:
 
 
 def library_table() -> str:
-    _, basis, configs, source = _results("libraries")
+    results, basis, configs, source = _results("libraries")
     physics_path = ROOT / "reports" / "flexlib" / "data" / "physics.csv"
     physics = pd.read_csv(physics_path).set_index(["source", "quantity"])["value"]
-    stage_path = ROOT / "reports" / "libraries" / "data" / Path(STAGE_TABLE).with_suffix(".csv").name
-    stages = pd.read_csv(stage_path) if stage_path.is_file() else pd.DataFrame(
-        columns=["pdk", "corner", "wire_load", "fo4_ps"])
-    fo4 = {(f"{r.pdk}/{r.corner}", r.wire_load): r.fo4_ps for r in stages.itertuples()}
+    fo4 = stage_delays(results.folder)
+    stage_path = results_mod.table_path(results.folder, STAGE_TABLE)
     rows = [f"| library | corner | wire-load model | FO4 ps (OpenSTA) | gcm_iter fmax MHz | power mW @{STUDY_CLOCK_MHZ:g} "
             f"MHz ({_power_label(basis)}) | area µm² | kGE |", "|---|---|---|---:|---:|---:|---:|---:|"]
     gcm = configs[(configs["design"] == "gcm_iter") & (configs["n"] == 1)]

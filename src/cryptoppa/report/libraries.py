@@ -5,6 +5,8 @@ stage delay: the Nangate45 calibration of reports/libraries."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 
 from ..feasibility.report_text import round_sig
@@ -20,14 +22,21 @@ SIG = 4
 REFERENCE_PDK = "nangate45"  # the library published 45 nm work is most often on
 
 
+def stage_delays(folder: Path) -> pd.Series:
+    """The folder's FO4 delays (ps) by ("pdk/corner", wire load); empty where none were measured."""
+    stages = results_mod.read(folder, STAGE_TABLE)
+    if stages.empty:
+        return pd.Series(dtype=float)
+    stages = stages.assign(library=stages["pdk"] + "/" + stages["corner"])
+    return stages.set_index(["library", "wire_load"])["fo4_ps"]
+
+
 def comparison(results: Results, basis: Basis) -> pd.DataFrame:
     """One row per engine configuration on a library whose stage delay was measured."""
-    stages = results_mod.read(results.folder, STAGE_TABLE)
+    fo4 = stage_delays(results.folder)
     configs = configurations(results, basis)
-    if stages.empty or configs.empty:
+    if fo4.empty or configs.empty:
         return pd.DataFrame()
-    stages = stages.assign(library=stages["pdk"] + "/" + stages["corner"])
-    fo4 = stages.set_index(["library", "wire_load"])["fo4_ps"]
     configs = configs[[(lib, w) in fo4.index for lib, w in zip(configs["library"], configs["wire_load"])]]
     configs = configs[configs["n"] == 1]
     if configs.empty or configs["library"].nunique() < 2:
