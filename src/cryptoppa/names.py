@@ -14,6 +14,14 @@ def check_identifier(text: str, what: str) -> str:
     return text
 
 
+def check_library_word(text: str, what: str, glob: bool = False) -> str:
+    """A name from a library that may start with a digit (5K_hvratio_1_1) and, where `glob`, hold a star
+    (FILLCELL_X*)."""
+    if not isinstance(text, str) or not re.fullmatch(r"[A-Za-z0-9_*]+" if glob else r"[A-Za-z0-9_]+", text):
+        raise InputError(f"{what} {text!r} must be letters, digits, underscore{' or *' if glob else ''}")
+    return text
+
+
 def check_synthesis_point(top: str, clock_port: str, params, clock_mhz) -> None:
     """What every synthesis point (ASIC or FPGA) must hold before any of it reaches a script."""
     check_identifier(top, "top module")

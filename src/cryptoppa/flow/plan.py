@@ -20,7 +20,7 @@ from ..catalog import FMAX
 from ..designs import Design
 from ..designs.point import RtlPoint
 from ..errors import InputError
-from ..names import check_identifier
+from ..names import check_identifier, check_library_word
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor
 from ..pdk.cells import library_cells
@@ -128,13 +128,6 @@ def safe_path(path: Path) -> str:
     return text
 
 
-def _check_word(text: str, what: str) -> str:
-    """Library names may start with a digit (5K_hvratio_1_1) or hold a glob star (FILLCELL_X*)."""
-    if not re.fullmatch(r"[A-Za-z0-9_*]+", text):
-        raise InputError(f"{what} {text!r} must be letters, digits, underscore or *")
-    return text
-
-
 def render(template: str, **values) -> str:
     return Template((FLOWS / template).read_text()).substitute(**values)
 
@@ -150,7 +143,7 @@ def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_sou
         liberty=safe_path(liberty),
         top=point.top,
         # The comment is part of the rendered script, so of every cache key: the library's-none text stays as it was.
-        wire_load=f"set_wire_load_model -name {_check_word(wire_load, 'wire-load model')}" if wire_load else
+        wire_load=f"set_wire_load_model -name {check_library_word(wire_load, 'wire-load model', glob=True)}" if wire_load else
         "# no wire-load model in this library: net capacitance = pin capacitance" if not pdk.wire_load_model else
         # OpenSTA falls back on the liberty's default_wire_load when no model is set: zero wire load on every net.
         "set_load 0 [get_nets -hierarchical *]",
@@ -170,7 +163,7 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
     lib = pdk_mod.liberty(pdk, point.corner)
     lib_text = safe_path(lib)
     inputs, rtl = point.staged()
-    dont_use = " ".join(f"-dont_use {_check_word(c, 'dont_use cell')}" for c in pdk.dont_use)
+    dont_use = " ".join(f"-dont_use {check_library_word(c, 'dont_use cell', glob=True)}" for c in pdk.dont_use)
     period_ps = round(point.period_ns * 1000.0, 3)
     hi, lo = pdk.tie_high, pdk.tie_low
     driver = check_identifier(pdk.driver_cell, "driver cell")

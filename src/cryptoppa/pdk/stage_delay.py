@@ -9,13 +9,12 @@ reports/libraries).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pandas as pd
 
 from ..errors import InputError, ToolError
-from ..names import check_identifier
+from ..names import check_identifier, check_library_word
 from ..tools import run, version
 from .cells import library_cells, unit_inverter
 from .descriptor import PdkDescriptor, get
@@ -43,8 +42,8 @@ def fo4_delay_ps(workdir: Path, liberty_path: Path, cell: str, a: str, y: str, w
     output pin capacitances, table extrapolation and (when named) the wire-load model's net capacitance included."""
     for name, what in ((cell, "cell"), (a, "pin"), (y, "pin")):
         check_identifier(name, what)
-    if wire_load and not re.fullmatch(r"[A-Za-z0-9_]+", wire_load):  # library names may start with a digit
-        raise InputError(f"wire-load model {wire_load!r} must be letters, digits and underscore")
+    if wire_load:
+        check_library_word(wire_load, "wire-load model")
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "fo4.v").write_text(chain_verilog(cell, a, y))
     (workdir / "fo4.tcl").write_text(
