@@ -11,11 +11,12 @@ import pandas as pd
 
 from ..feasibility.report_text import round_sig
 from ..paths import shown
+from ..pdk.stage_delay import INPUT_TRANSITION_PS
 from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..sweep import results as results_mod
 from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, engine_power
 from .document import Block, Heading, Paragraph, Table
-from .load import Results
+from .load import Results, engines_alone
 from .parts import source
 
 SIG = 4
@@ -37,8 +38,7 @@ def comparison(results: Results, basis: Basis) -> pd.DataFrame:
     configs = configurations(results, basis)
     if fo4.empty or configs.empty:
         return pd.DataFrame()
-    configs = configs[[(lib, w) in fo4.index for lib, w in zip(configs["library"], configs["wire_load"])]]
-    configs = configs[configs["n"] == 1]
+    configs = engines_alone(configs[[(lib, w) in fo4.index for lib, w in zip(configs["library"], configs["wire_load"])]])
     if configs.empty or configs["library"].nunique() < 2:
         return pd.DataFrame()
     rows = []
@@ -108,7 +108,7 @@ def section(results: Results) -> list[Block]:
             "without it ('off': net capacitance = pin capacitance, as FlexLib, which has 'none', is always timed). "
             "'FO4 ps' "
             "is one gate stage on that library: OpenSTA's delay of its X1 inverter in a fan-out-of-4 chain from a "
-            "20 ps input transition, timed as the engines are (`cryptoppa pdk stage-delay`). 'Cycle in FO4' is the "
+            f"{INPUT_TRANSITION_PS:g} ps input transition, timed as the engines are (`cryptoppa pdk stage-delay`). 'Cycle in FO4' is the "
             "clock period at fmax in those stages: the engine's logic depth, which a library comparison should "
             "leave unchanged; kGE divides the cells' area by each library's NAND2 X1. Power is on this report's "
             "basis (vectorless unless simulated) at the study's clock; energy per line is that power over the "
