@@ -86,6 +86,7 @@ def comparison(ours: Ours) -> pd.DataFrame:
     area = ratio(value(ours.engine(*_cbc(64)), AREA), value(ours.engine(*_gcm(64)), AREA))
     (p_cbc, kind), (p_gcm, kind_gcm) = ours.power(*_cbc(64)), ours.power(*_gcm(64))
     power = ratio(p_cbc, p_gcm) if kind == kind_gcm else float("nan")
+    replayed = _replayed(ours)
     rows = [
         row("AES cycles per 64-byte line, CBC", f"{S000['cbc_64_slow'].printed} or {S000['cbc_64_fast'].printed}",
             S000["cbc_64_slow"].source, num(cbc64), "cbc_mac, saturation (cipher and MAC cores)",
@@ -109,7 +110,7 @@ def comparison(ours: Ours) -> pd.DataFrame:
         *storage_rows(),
         *(row(f"performance loss, {mode.upper()}",
               span([S000[f"loss_{p}_{mode}_{r}"].value for p in LOSS_PROCESSORS for r in ("fast", "slow")], unit=" %"),
-              "000 Figure 5.1", span(list(_replayed(ours)[f"ours {mode.upper()} %"]), unit=" %"), REPLAY, MISSING)
+              "000 Figure 5.1", span(list(replayed[f"ours {mode.upper()} %"]), unit=" %"), REPLAY, MISSING)
           for mode in ("gcm", "cbc")),
     ]
     return frame(rows)
