@@ -13,7 +13,7 @@ from ..paths import PDK_DESCRIPTORS
 # checksummed download, or files committed beside the descriptor (our own characterization).
 SOURCE_KINDS = ("pypi-sdist", "local-or-download", "committed")
 # What `cryptoppa run` and the baselines use unless told otherwise; README "PDKs" says why this one.
-DEFAULT_PDK = "freepdk45"
+DEFAULT_PDK = "freepdk45_char"
 
 
 @dataclass(frozen=True)
