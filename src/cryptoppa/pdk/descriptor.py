@@ -25,6 +25,19 @@ class Routing:
     rc_per_um: dict[str, tuple[float, float]] = field(hash=False)  # layer -> (kOhm, fF) per um of routed length
     rc_source: str = ""
 
+    def signal_layers(self) -> list[str]:
+        """The layers the router may use for signal wires: metal2 up to the top layer (metal1 holds the cells'
+        pins), in the descriptor's order."""
+        names = list(self.rc_per_um)
+        return names[1:names.index(self.top_layer) + 1]
+
+    def slowest_wire_ps(self, length_um: float) -> tuple[str, float]:
+        """(layer, ps): the Elmore delay of an unloaded wire of this length, driven ideally, on the signal layer
+        with the largest R x C per µm² (kΩ x fF = ps; a distributed line's delay is half R x C)."""
+        layer = max(self.signal_layers(), key=lambda name: self.rc_per_um[name][0] * self.rc_per_um[name][1])
+        r, c = self.rc_per_um[layer]
+        return layer, 0.5 * r * c * length_um ** 2
+
 
 PLACERS = ("coriolis",)
 

@@ -25,6 +25,7 @@ from ..catalog import (
 )
 from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
 from ..feasibility.throughput import hardware_throughput
+from .. import pdk
 from .load import Results
 
 SATURATED, IDLE = "sim:saturated", "sim:idle"
@@ -79,7 +80,7 @@ class Basis:
                  "vectorless: OpenSTA propagating 0.1 toggles per cycle at every input (no workload simulated); "
                  "registers that rarely change, such as the expanded key, are charged as if they toggled")
         return [
-            f"library and corner: {', '.join(self.libraries)}",
+            "library and corner: " + "; ".join(_described(lib) for lib in self.libraries),
             f"stage: {self.stage}; {timing}"
             + (f"; not completely routed (unrouted segments: {', '.join(self.unrouted)}), so their routed figures "
                "are estimates" if self.unrouted else ""),
@@ -90,6 +91,12 @@ class Basis:
             "fmax on this basis; power at another clock scales internal + switching power with the clock, leakage "
             "unchanged; a latency in ns is at the clock it names",
         ]
+
+
+def _described(library: str) -> str:
+    """"pdk/corner (what the library is)", from its descriptor, so a reader of the basis alone knows the cells."""
+    name = library.partition("/")[0]
+    return f"{library} ({pdk.get(name).description})" if name in pdk.available() else library
 
 
 def _modes(pts: pd.DataFrame) -> pd.Series:

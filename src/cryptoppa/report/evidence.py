@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..catalog import ACTIVITY_COVERAGE, AREA, DIE_AREA, ENERGY_BYTE, FMAX, POWER, WIRELENGTH, routed
+from ..catalog import (
+    ACTIVITY_COVERAGE, AREA, DIE_AREA, DIE_HEIGHT, DIE_WIDTH, ENERGY_BYTE, FMAX, POWER, WIRELENGTH, routed
+)
 from ..errors import InputError
 from ..feasibility import owen2013
 from ..paths import shown
@@ -152,6 +154,29 @@ def routed_vs_synthesis(results: Results) -> list[Block]:
                   "no I/O pins). Ratios are routed / synthesis; cell area is the same netlist's on both sides."),
         Table(table, source(results, f"{DIE_AREA}, {WIRELENGTH}, {routed(FMAX)}, "
                                       f"{routed(POWER)}, ratios")),
+        *_ideal_clock(results),
+    ]
+
+
+def _ideal_clock(results: Results) -> list[Block]:
+    """The routed fmax's error from its ideal clock, stated as a scale: no clock tree is built to measure it."""
+    table = tables.ideal_clock_table(results)
+    period = 1e6 / results.points[routed(FMAX)].dropna()
+    per_10ps = 100 * 10 / (period + 10)
+    return [
+        Heading(3, "What the ideal clock leaves out"),
+        Paragraph("The routed netlists are timed with an ideal clock: every flip-flop sees the edge at the same "
+                  "time. A real clock tree adds insertion delay and skew. Insertion delay cancels on "
+                  "register-to-register paths; skew does not, and s ps of skew can lengthen the critical cycle by "
+                  "s ps. No clock tree is built here, so the skew is not measured and the routed fmax is an upper "
+                  f"bound. Each 10 ps of skew would cost {per_10ps.min():.2g}–{per_10ps.max():.2g} % of these "
+                  "points' routed fmax. For the size of the error, the table gives one clock wire from the centre "
+                  "of the die to its farthest corner: its RC delay (Elmore, ideal driver, flip-flop pins not "
+                  "counted, on the signal layer whose wire is slowest in the descriptor's [routing] table), and the "
+                  "routed fmax if all of that delay were skew. A balanced tree is built to equalize the paths from "
+                  "its root; how far below this delay its skew stays has not been measured."),
+        Table(table, source(results, f"{DIE_WIDTH}, {DIE_HEIGHT}, {routed(FMAX)}; wire R and C per µm from "
+                                     "pdk/<library>.toml [routing]")),
     ]
 
 

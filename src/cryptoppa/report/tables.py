@@ -9,11 +9,13 @@ from __future__ import annotations
 import pandas as pd
 
 from ..catalog import (
+    DIE_HEIGHT, DIE_WIDTH,
     AREA, AREA_SEQ, CELLS, CYCLES, DIE_AREA, FLOPS, FMAX, FMAX_RATIO, HOLD_WS, LATENCY, PERIOD, POWER, POWER_INTERNAL,
     POWER_LEAKAGE, POWER_RATIO, POWER_SWITCHING, TNS, UNROUTED, UTILIZATION, WIRELENGTH, WS, routed
 )
 from ..feasibility.report_text import round_sig
 from ..feasibility.units import format_bandwidth
+from ..pdk import get as get_pdk
 from .labels import short_labels
 from .load import Results
 
@@ -201,4 +203,28 @@ def routed_table(results: Results) -> pd.DataFrame:
         "power mW synth": round_sig(done[POWER] * 1e3),
         "power mW routed": round_sig(done[routed(POWER)] * 1e3),
         "power ratio": round_sig(done[POWER_RATIO], 3),
+    })
+
+
+def ideal_clock_table(results: Results) -> pd.DataFrame:
+    """What the routed fmax leaves out by timing an ideal clock: each routed point's period beside the RC delay of
+    one unloaded clock wire from the die's centre to its farthest corner, and the fmax if that much skew were
+    charged. No clock tree is built, so this is a scale for the error, not a measured skew."""
+    pts = results.points
+    if routed(FMAX) not in pts.columns:
+        return pd.DataFrame()
+    done = pts[pts[routed(FMAX)].notna()]
+    reach = (done[DIE_WIDTH] + done[DIE_HEIGHT]) / 2
+    wire = [get_pdk(p).routing.slowest_wire_ps(float(l)) for p, l in zip(done["pdk"], reach)]
+    delay = pd.Series([ps for _, ps in wire], index=done.index)
+    period = 1e6 / done[routed(FMAX)]
+    return pd.DataFrame({
+        "point": done["label"],
+        "centre to corner µm": round_sig(reach),
+        "layer": [layer for layer, _ in wire],
+        "wire delay ps": round_sig(delay, 3),
+        "routed period ps": round_sig(period),
+        "fmax MHz routed": round_sig(done[routed(FMAX)]),
+        "fmax MHz with that skew": round_sig(1e6 / (period + delay)),
+        "fmax lost %": round_sig(100 * delay / (period + delay), 3),
     })
