@@ -89,3 +89,19 @@ def test_activity_modes_expand_and_are_checked(tmp_path):
         with pytest.raises(SweepFileError, match="sweep.activity_modes") as err:
             load(path)
         assert message in str(err.value)
+
+
+def test_utilization_sizes_routed_floorplans_only(tmp_path):
+    routed = GOOD.replace('clocks_mhz = [225, 500.5]', 'clocks_mhz = [225]\nstage = "route"\nutilization = [0.7, 0.5]')
+    spec = load(write(tmp_path, routed.replace('corners = ["nom", "slow"]', 'corners = ["nom"]')))
+    assert {p.utilization for p in spec.points} == {0.7, 0.5}
+    assert {p.request().utilization for p in spec.points} == {0.7, 0.5}
+    # The default stays unmarked, so rows routed before the key existed keep their labels.
+    assert {p.label().endswith(" routed") for p in spec.points if p.utilization == 0.7} == {True}
+    assert {p.label().endswith(" routed utilization=0.5") for p in spec.points if p.utilization == 0.5} == {True}
+    for text, expected in [('utilization = [0.5]', 'stage = "route"'), ('utilization = [0.99]', "0.95"),
+                           ('utilization = [0.5, 0.5]', "distinct")]:
+        path = write(tmp_path, GOOD.replace('name = "t"', f'name = "t"\n{text}'))
+        with pytest.raises(SweepFileError, match="sweep.utilization") as err:
+            load(path)
+        assert expected in str(err.value), str(err.value)

@@ -23,6 +23,8 @@ DRIVER = Path(__file__).with_name("coriolis_driver.py")
 _CODE = ("blif.py", "spef.py", "layers.py", "liberty_pins.py", "execute.py")
 # The synthesis metrics are read at execution for the ratios, not keyed: they hold run times.
 _SYNTH_FILES = ("netlist.v", "sta.tcl", "activity/activity.tcl")
+# Target cell area / die area when none is given: room for Katana to route FlexLib's engines in most cases.
+DEFAULT_UTILIZATION = 0.7
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class RouteInput:
     liberty: Path
     clock_port: str
     period_ns: float
-    utilization: float = 0.7  # target cell area / die area of the floorplan
+    utilization: float = DEFAULT_UTILIZATION  # target cell area / die area of the floorplan
     label: str = ""
 
     def __post_init__(self):

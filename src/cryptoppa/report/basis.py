@@ -26,6 +26,7 @@ from ..catalog import (
 from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
 from ..feasibility.throughput import hardware_throughput
 from .. import pdk
+from ..pnr.plan import DEFAULT_UTILIZATION
 from .load import Results
 
 SATURATED, IDLE = "sim:saturated", "sim:idle"
@@ -44,6 +45,7 @@ class Basis:
     ge_cells: tuple[str, ...]  # "na2_x1 (4.8 µm²)": the gate equivalent of each library
     unrouted: tuple[str, ...] = ()  # "xts: 330": routed points Katana left segments of, so their figures are estimates
     wire_loads: tuple[str, ...] = ()  # "nangate45: 5K_hvratio_1_1": wire-load models some synthesis rows were timed with
+    utilizations: tuple[str, ...] = ()  # "xts: 0.5": routed points placed at other than the default target utilization
 
     @property
     def area_column(self) -> str:
@@ -62,7 +64,9 @@ class Basis:
 
     def lines(self, study_clock_mhz: float) -> list[str]:
         """The basis block: one line per choice a reader must know to use the numbers."""
-        area = ("die area of the placed-and-routed engine (Coriolis, target utilization as routed; the die's empty "
+        floorplan = f"target utilization {DEFAULT_UTILIZATION:g}" + (
+            f" ({', '.join(self.utilizations)})" if self.utilizations else "")
+        area = (f"die area of the placed-and-routed engine (Coriolis, {floorplan}; the die's empty "
                 "space included)" if self.routed else "sum of the cells' library areas (Yosys `stat -liberty`), "
                 "no wiring, no whitespace")
         wires = (f"the wire-load model where named ({', '.join(self.wire_loads)}), else no wire model"
@@ -123,8 +127,12 @@ def basis_of(results: Results) -> Basis:
     wire_loads = tuple(sorted({f"{p}: {w}" for p, w in zip(plain["pdk"], plain["wire_load"])
                                if w not in ("none", "off")})) \
         if "wire_load" in plain.columns and not is_routed else ()
+    utilizations = tuple(f"{d}: {u:g}" for d, u in zip(plain["design"], plain["target_utilization"])
+                         if u == u and u != DEFAULT_UTILIZATION) \
+        if is_routed and "target_utilization" in plain.columns else ()
     return Basis(routed=is_routed, simulated=simulated, idle=idle, libraries=libraries, unrouted=unrouted,
-                 ge_cells=ge or ("GE area not recorded in these results",), wire_loads=wire_loads)
+                 ge_cells=ge or ("GE area not recorded in these results",), wire_loads=wire_loads,
+                 utilizations=utilizations)
 
 
 def _config_columns(results: Results) -> list[str]:

@@ -16,6 +16,7 @@ import pandas as pd
 
 from ..catalog import CYCLES
 from ..errors import InputError
+from ..pnr.plan import DEFAULT_UTILIZATION
 from ..sweep.results import FINISHED as USABLE
 from ..sweep.results import TABLE, read, table_path
 
@@ -70,10 +71,11 @@ def _wire_load_filled(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def group_columns(table: pd.DataFrame) -> list[str]:
-    """What identifies a group (one fitted line over N): design, parameters, library, clock, wire load, activity.
-    Tables from before simulated activity or the wire-load choice lack those columns: their rows are all vectorless,
-    each timed with its library's own wire load."""
-    optional = [c for c in ("wire_load",) if c in table.columns]
+    """What identifies a group (one fitted line over N): design, parameters, library, clock, wire load, the
+    floorplan's target utilization, activity. Tables from before simulated activity, the wire-load choice or the
+    utilization key lack those columns: their rows are all vectorless, each timed with its library's own wire load
+    and routed (if at all) at the default utilization."""
+    optional = [c for c in ("wire_load", "target_utilization") if c in table.columns]
     modes = [c for c in ("activity_mode",) if c in table.columns]
     return ["design", *param_columns(table), "pdk", "corner", "clock_mhz", *optional, "activity", *modes]
 
@@ -91,8 +93,10 @@ def group_label(row: pd.Series | dict, group_cols: list[str]) -> str:
     wire = row.get("wire_load", "none")
     wire = " no wire-load" if wire == "off" else f" wire-load {wire}" if isinstance(wire, str) and wire not in (
         "none", "") else ""
+    util = row.get("target_utilization")
+    util = "" if util is None or util != util or util == DEFAULT_UTILIZATION else f" utilization={_plain_number(util)}"
     return (f"{row['design']} [{','.join(params)}] {row['pdk']}/{row['corner']} "
-            f"{_plain_number(row['clock_mhz'])}MHz {activity}{wire}")
+            f"{_plain_number(row['clock_mhz'])}MHz {activity}{wire}{util}")
 
 
 def load_results(folder: Path | str) -> Results:

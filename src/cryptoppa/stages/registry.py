@@ -22,6 +22,7 @@ from ..activity.workload import check_workload, is_engine_workload
 from ..designs.arrays import MAX_N_COMPOSED, MAX_N_FLAT
 from ..errors import InputError
 from ..metrics import Metric
+from ..pnr.plan import DEFAULT_UTILIZATION
 from ..runs import StepPlan, run_step
 from .request import ASIC, COMPOSED, FLAT, FPGA, Request
 
@@ -47,7 +48,7 @@ class Outcome:
 class Refusal:
     """Why a stage cannot take a request: the request field at fault and what it should be."""
 
-    field: str  # stage, target, n, array_mode, activity_mode, seed, design, wire_load
+    field: str  # stage, target, n, array_mode, activity_mode, seed, design, wire_load, utilization
     expected: str
 
     def error(self, names: dict[str, str]) -> InputError:
@@ -144,9 +145,17 @@ def _wire_load_rule(req: Request) -> Refusal | None:
     return None
 
 
+def _utilization_rule(req: Request) -> Refusal | None:
+    """A target utilization sizes a floorplan: only placement and routing of an ASIC library has one."""
+    if req.utilization == DEFAULT_UTILIZATION or (req.kind == ASIC and (req.stage or default_stage(req)) == "route"):
+        return None
+    return Refusal("utilization", f"the default {DEFAULT_UTILIZATION:g} for {req.target} (a target utilization sizes "
+                                  "the die of placement and routing: it needs stage = \"route\" on an ASIC library)")
+
+
 def refusal(req: Request) -> Refusal | None:
     """None when a registered stage takes the request, else why none does."""
-    found = _design_rules(req) or _wire_load_rule(req)
+    found = _design_rules(req) or _wire_load_rule(req) or _utilization_rule(req)
     if found is not None:
         return found
     name = req.stage or default_stage(req)

@@ -14,6 +14,7 @@ from ..designs import Design, Sources
 from ..designs.arrays import array_design, perf_lines
 from ..flow import FlowPoint, design_point
 from ..flow.compose import ArrayPoint
+from ..pnr.plan import DEFAULT_UTILIZATION
 
 ASIC, FPGA = "asic", "fpga"
 SINGLE, FLAT, COMPOSED = "single", "flat", "composed"
@@ -39,7 +40,7 @@ class Request:
     activity: float = 0.1  # vectorless toggles per cycle at the inputs
     activity_mode: str = "vectorless"  # or "sim:<workload>"
     seed: int | None = None  # FPGA placer seed (None: 1)
-    utilization: float = 0.7  # ASIC placement's target cell area / die area
+    utilization: float = DEFAULT_UTILIZATION  # ASIC placement's target cell area / die area (route stage)
     clock_port: str | None = None  # overrides the design's clock port
     own_rtl: bool = False  # the design is the user's RTL, not a descriptor
     wire_load: bool = True  # False: time without the library's wire-load model (ASIC synthesis only)

@@ -35,6 +35,8 @@ def base_row(point: SweepPoint) -> dict:
         row["seed"] = point.seed
     if not point.fpga:
         row["wire_load"] = pdk.get(point.pdk).wire_load_label(point.wire_load)
+    if point.resolved_stage == "route":
+        row["target_utilization"] = point.utilization
     row.update({f"param_{k}": v for k, v in point.params})
     return row
 

@@ -17,6 +17,7 @@ activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the mo
 wire_load = [true, false]       # optional: with and/or without the library's wire-load model (synthesis only)
 array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
 stage = "route"                 # optional: a registered stage (cryptoppa.stages: synth, route); default: the target's
+utilization = [0.5]             # optional, with stage = "route": target cell area / die area of the floorplan
 max_points = 5000               # optional: run up to this many points without `--yes` (default: cryptoppa.limits)
 
 [params.gcm_iter]               # optional: a list of values per parameter; the grid is their product
@@ -35,6 +36,7 @@ from .. import designs, fpga, limits, pdk, stages, tomlfile, userfiles
 from ..designs import arrays
 from ..errors import CryptoppaError, InputError
 from ..names import IDENT
+from ..pnr.plan import DEFAULT_UTILIZATION
 from ..stages import Request
 
 # Past this many points a sweep file is refused even with --yes: the grid is expanded in memory and the results
@@ -54,6 +56,8 @@ _KEYS = {
     "activity": limits.ACTIVITY.describe(),
     "activity_modes": 'a non-empty list of "vectorless" or "sim:<workload>" (cryptoppa.activity.workload)',
     "wire_load": "a non-empty list of distinct booleans (false: timed without the library's wire-load model)",
+    "utilization": f"a non-empty list of distinct target utilizations (cell area / die area), each "
+                   f"{limits.UTILIZATION.describe()}",
     "jobs": limits.JOBS.describe(),
     "max_points": f"a positive integer: the points this file may run without --yes (default {limits.SWEEP_POINTS.high:,g})",
     "array_mode": 'one of "composed", "flat"',
@@ -81,6 +85,7 @@ class SweepPoint:
     stage: str | None = None  # a registered stage (cryptoppa.stages); None: the target's default
     seed: int | None = None  # FPGA targets with a placer only
     wire_load: bool = True  # False: without the library's wire-load model (cryptoppa.flow.FlowPoint)
+    utilization: float = DEFAULT_UTILIZATION  # the floorplan's target cell area / die area (stage "route")
     resolved: designs.Design | None = field(default=None, compare=False, repr=False)  # the design, read once
 
     @property
@@ -96,7 +101,8 @@ class SweepPoint:
         design = self.resolved or designs.get(self.design).with_sources(self.include_dirs, self.defines)
         return Request(design, self.params, self.pdk if self.fpga else f"{self.pdk}/{self.corner}", self.clock_mhz,
                        stage=self.stage, n=self.n, array_mode=self.array_mode, activity=self.activity,
-                       activity_mode=self.activity_mode, seed=self.seed, wire_load=self.wire_load)
+                       activity_mode=self.activity_mode, seed=self.seed, wire_load=self.wire_load,
+                       utilization=self.utilization)
 
     @property
     def resolved_stage(self) -> str:
@@ -112,7 +118,8 @@ class SweepPoint:
             " routed" if self.stage == "route" else f" {self.stage}")
         seed = f" seed={self.seed}" if self.seed is not None else ""
         wire = "" if self.wire_load else " no-wire-load"
-        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}{wire}"
+        util = "" if self.utilization == DEFAULT_UTILIZATION else f" utilization={self.utilization:g}"
+        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}{wire}{util}"
 
 
 @dataclass(frozen=True)
@@ -132,7 +139,7 @@ class SweepFileError(InputError):
 # The sweep key behind each field of a request the stages may refuse.
 _REQUEST_KEYS = {"stage": "sweep.stage", "target": "sweep.targets", "n": "sweep.n", "array_mode": "sweep.array_mode",
                  "activity_mode": "sweep.activity_modes", "seed": "sweep.seeds", "design": "sweep.designs",
-                 "wire_load": "sweep.wire_load"}
+                 "wire_load": "sweep.wire_load", "utilization": "sweep.utilization"}
 
 
 def _fail(path: Path, key: str, expected: str, got=None) -> SweepFileError:
@@ -201,6 +208,11 @@ def _wire_loads(path: Path, sweep: dict) -> list[bool]:
     if not (isinstance(value, list) and value and all(isinstance(v, bool) for v in value)):
         raise _fail(path, "sweep.wire_load", _KEYS["wire_load"], value)
     return _distinct(path, "sweep.wire_load", value)
+
+
+def _utilizations(path: Path, sweep: dict) -> list[float]:
+    values = _list(path, sweep, "utilization", (int, float), required=False, check=limits.UTILIZATION.accepts)
+    return [float(v) for v in values or [DEFAULT_UTILIZATION]]
 
 
 def _sources(path: Path, sweep: dict) -> tuple[tuple[Path, ...], tuple[tuple[str, str], ...]]:
@@ -300,6 +312,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     activity = _number(path, sweep, "activity", limits.ACTIVITY, 0.1)
     modes = _modes(path, sweep)
     wire_loads = _wire_loads(path, sweep)
+    utilizations = _utilizations(path, sweep)
     array_mode = array_mode or sweep.get("array_mode", "composed")
     if array_mode not in ("composed", "flat"):
         raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
@@ -326,7 +339,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     targets = [(p, corner if corner is not None else pdk.get(p).default_corner) for p, corner in targets]
     placed = [(seeds or [1]) if fpga.is_target(p) and fpga.get(p).routed else [None] for p, _ in targets]
     size = sum(math.prod(len(a) for a in axes[d]) for d in loaded) * len(ns or [None]) * len(clocks) * \
-        len(modes) * sum(map(len, placed)) * len(wire_loads)
+        len(modes) * sum(map(len, placed)) * len(wire_loads) * len(utilizations)
     if size > MAX_EXPANDED:
         raise SweepFileError(f"{path}: {size:,} points: expected at most {MAX_EXPANDED:,} in one file (the grid is "
                              "held in memory and the results table rewritten per point): split the sweep")
@@ -335,13 +348,14 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
         SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
                    array_mode="flat" if fpga.is_target(p) else array_mode, activity_mode=mode,
                    include_dirs=include_dirs, defines=defines, stage=stage, seed=seed, wire_load=wire_load,
-                   resolved=resolved[d])
+                   utilization=utilization, resolved=resolved[d])
         for d, design in loaded.items()
         for params in _parameter_sets(design, axes[d])
         for n, ((p, corner), seed_list), clock, mode in itertools.product(ns or [None], zip(targets, placed),
                                                                           clocks, modes)
         for seed in seed_list
         for wire_load in wire_loads
+        for utilization in utilizations
     ]
     _one_row_each(path, points)
     for point in points:  # the stages' own rules (cryptoppa.stages), checked before any tool runs
