@@ -130,6 +130,8 @@ SWEEP_GOOD = {
     "include_dirs": st.just(["."]),
     "defines": distinct(st.sampled_from(["X", "Y=1"])),
     "max_points": st.integers(1, 10**6),
+    "utilization": distinct(st.sampled_from([0.5, 0.7, 0.9])),
+    "wire_load": distinct(st.booleans()),
 }
 SWEEP_BAD = {
     "name": bad("bad name", ""), "output": bad("m.v", "m.v/below", ""), "designs": bad(["nosuch"], []),
@@ -138,6 +140,7 @@ SWEEP_BAD = {
     "seeds": bad([-1], [2**40]), "corners": bad(["hot"]), "activity": bad(3, -1), "jobs": bad(0, 1000),
     "activity_modes": bad(["random"], ["sim:saturated"]), "array_mode": bad("x"), "stage": bad("x"),
     "include_dirs": bad(["nosuch"], ["m.v"]), "defines": bad(["bad name"]), "max_points": bad(0),
+    "utilization": bad([0.05], [1.2], [0.5, 0.5], "x"), "wire_load": bad(["no"], []),
 }
 GRIDS = {"counter": ("WIDTH", [4, 8, 16, 32, 64]), "xor_tree": ("LANES", [1, 2, 4]), "gcm_iter": ("DIGIT", [8, 16])}
 

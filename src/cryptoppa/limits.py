@@ -75,7 +75,7 @@ BOUNDS = {
     "`run --clock-mhz`, sweep `clocks_mhz`, `core-baseline --clock-mhz`": CLOCK_MHZ,
     "`host-baseline --cpu-mhz`": CPU_MHZ,
     "`run --activity`, sweep `activity`": ACTIVITY,
-    "`run --utilization` (with `--stage route`)": UTILIZATION,
+    "`run --utilization`, sweep `utilization` (with the route stage)": UTILIZATION,
     "`run --seed`, sweep `seeds`": SEED,
     "`run --param NAME=VALUE`, sweep `[params.<design>]`": PARAM_VALUE,
     "`sweep --jobs`, sweep `jobs`": JOBS,
