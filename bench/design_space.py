@@ -18,7 +18,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from cryptoppa import designs
+from cryptoppa import designs, pdk
 from cryptoppa.sweep import SweepPoint, SweepSpec, run_sweep
 
 
@@ -34,7 +34,7 @@ def points(families: list[str], max_n: int) -> list[SweepPoint]:
         for key_bits in d.params["KEY_BITS"].allowed or (d.params["KEY_BITS"].default,):
             params = tuple(sorted(d.resolve_params({"KEY_BITS": key_bits}).items()))
             for corner in ("nom", "fast", "slow"):
-                out += [SweepPoint("design-space", name, n, params, "freepdk45", corner, 225.0, 0.1) for n in ns]
+                out += [SweepPoint("design-space", name, n, params, pdk.DEFAULT_PDK, corner, 225.0, 0.1) for n in ns]
     return out
 
 

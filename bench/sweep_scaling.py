@@ -44,7 +44,7 @@ def main() -> None:
     engine = designs.get(args.design)
     params = tuple(sorted(engine.resolve_params({"DIGIT": 16, "KEY_BITS": 128, "LINE_BYTES": 64}
                                                 if args.design == "gcm_iter" else {}).items()))
-    desc = pdk.get("freepdk45")
+    desc = pdk.get(pdk.DEFAULT_PDK)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start (shared machine)")
     with tempfile.TemporaryDirectory(prefix="bench-scaling-") as tmp:
         tmp = Path(tmp)
@@ -60,19 +60,19 @@ def main() -> None:
 
         cache = tmp / "cache"
         start = time.monotonic()
-        characterize(engine_point(ArrayPoint(engine, 1, params, "freepdk45", "nom", 225.0)), cache)
+        characterize(engine_point(ArrayPoint(engine, 1, params, pdk.DEFAULT_PDK, "nom", 225.0)), cache)
         t_engine = time.monotonic() - start
         print(f"engine {args.design} alone (synthesis, STA, throughput simulation): {t_engine:.1f} s")
         print(f"{'N':>5} {'flat s':>8} {'composed s':>10} {'ratio':>6} {'s/engine':>8}  gaps composed vs flat")
         for n in sorted(set(args.flat) | set(args.composed)):
-            point = ArrayPoint(engine, n, params, "freepdk45", "nom", 225.0)
+            point = ArrayPoint(engine, n, params, pdk.DEFAULT_PDK, "nom", 225.0)
             start = time.monotonic()
             comp = compose(point, cache)
             t_comp = time.monotonic() - start
             t_flat, gaps = None, ""
             if n in args.flat:
                 d = array_design(engine, n, tmp / "generated")
-                fp = design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params=dict(params),
+                fp = design_point(d, pdk=pdk.DEFAULT_PDK, corner="nom", clock_mhz=225.0, params=dict(params),
                                   perf_lines=max(12, 8 * n), perf_round=n)
                 start = time.monotonic()
                 flat = characterize(fp, tmp / "flat-cache").metrics
@@ -89,7 +89,7 @@ def main() -> None:
             ratio = f"{t_flat / t_comp:6.1f}" if t_flat else f"{'-':>6}"
             flat_s = f"{t_flat:8.1f}" if t_flat else f"{'-':>8}"
             print(f"{n:5d} {flat_s} {t_comp:10.1f} {ratio} {t_comp / n:8.2f}  [{comp.method}] {gaps}", flush=True)
-        _check_dispatcher_fit(ArrayPoint(engine, 1, params, "freepdk45", "nom", 225.0), desc, cache)
+        _check_dispatcher_fit(ArrayPoint(engine, 1, params, pdk.DEFAULT_PDK, "nom", 225.0), desc, cache)
 
 
 def _check_dispatcher_fit(point: ArrayPoint, desc, cache: Path) -> None:
