@@ -55,3 +55,17 @@ def test_flow_runs_on_the_characterized_library(flexlib_home, runs_dir):
     assert m["synth__design__instance__area__stdcell"] > 0 and m["power__internal__total"] > 0
     parts = m["power__internal__total"] + m["power__switching__total"] + m["power__leakage__total"]
     assert m["power__total"] == pytest.approx(parts, rel=1e-5)
+
+
+def test_the_flow_names_a_committed_liberty_by_its_contents_not_the_checkout():
+    """The flow's scripts hold the liberty's path and are keyed: a path inside the checkout would give every clone
+    (CI's included) its own run keys, so nothing would ever be found in the cache."""
+    from cryptoppa.paths import ROOT
+    from cryptoppa.runs import sha256_file
+
+    committed = PDK_DESCRIPTORS / DESC.corners[DESC.default_corner][0]
+    used = pdk.liberty(DESC, DESC.default_corner)
+    assert ROOT not in used.parents
+    assert used.read_bytes() == committed.read_bytes()
+    assert sha256_file(committed)[:12] in used.parent.name
+    assert pdk.liberty(DESC, DESC.default_corner) == used  # found again, not copied anew

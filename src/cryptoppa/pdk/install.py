@@ -181,6 +181,20 @@ def install(desc: PdkDescriptor, force: bool = False, log=print) -> Path:
     return INSTALLERS[desc.source["kind"]](desc, force=force, log=log)
 
 
+def _by_content(desc: PdkDescriptor, path: Path) -> Path:
+    """A committed liberty's copy in the data directory, in a folder named by its contents. The flow's scripts name
+    the liberty by path and the scripts are part of every run's key, so a path inside the checkout would give each
+    clone its own keys; this path is the same wherever the repository sits, and changes when the file does."""
+    home = pdk_home(desc).with_name(f"{desc.name}-{sha256_file(path)[:12]}")
+    copy = home / path.name
+    if not copy.is_file():
+        home.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=home, delete=False) as tmp:
+            shutil.copyfile(path, tmp.name)
+        os.replace(tmp.name, copy)  # atomic: parallel workers never read half a file
+    return copy
+
+
 def liberty(desc: PdkDescriptor, corner: str) -> Path:
     """The liberty file of a corner, or a one-line error saying how to get it."""
     desc.check_corner(corner)
@@ -190,7 +204,7 @@ def liberty(desc: PdkDescriptor, corner: str) -> Path:
         if not path.is_file():
             raise MissingToolError(f"PDK {desc.name} corner {corner}: no {rel} beside {desc.path.name}; generate it "
                                    f"with `{desc.source['command'].replace('CORNER', corner)}`")
-        return path
+        return _by_content(desc, path)
     if desc.source["kind"] == "pypi-sdist":
         manifest = freepdk45_home(desc) / "install.json"
         if not manifest.exists() or json.loads(manifest.read_text()).get("recipe") != _recipe_hash(desc):
