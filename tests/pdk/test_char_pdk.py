@@ -11,8 +11,9 @@ from liberty.parser import parse_liberty
 
 from cryptoppa import designs, flow, pdk
 from cryptoppa.flow import design_point
-from cryptoppa.paths import PDK_DESCRIPTORS
+from cryptoppa.paths import PDK_DESCRIPTORS, ROOT
 from cryptoppa.pdk.charlib.tables import shipped_cells
+from cryptoppa.runs import sha256_file
 
 from support import load_metrics, run_cli
 
@@ -60,9 +61,6 @@ def test_flow_runs_on_the_characterized_library(flexlib_home, runs_dir):
 def test_the_flow_names_a_committed_liberty_by_its_contents_not_the_checkout():
     """The flow's scripts hold the liberty's path and are keyed: a path inside the checkout would give every clone
     (CI's included) its own run keys, so nothing would ever be found in the cache."""
-    from cryptoppa.paths import ROOT
-    from cryptoppa.runs import sha256_file
-
     committed = PDK_DESCRIPTORS / DESC.corners[DESC.default_corner][0]
     used = pdk.liberty(DESC, DESC.default_corner)
     assert ROOT not in used.parents
