@@ -119,7 +119,10 @@ def test_clock_bounds_run_and_keep_fmax(flexlib_home, here):
         result = invoke("run", "--design", "counter", "--clock-mhz", clock, "--runs", "runs", "--json")
         assert result.exit_code == 0 and result.exception is None, result.output
         fmax[clock] = json.loads(result.stdout)["timing__fmax__mhz"]["value"]
-    assert fmax[limits.CLOCK_MHZ.low] == pytest.approx(fmax[225], rel=0.002)
+    # The same netlist either way. At a 1000 ns period OpenSTA's single-precision times step by 0.06 ps, and the
+    # slack takes several of those steps (0.6 ps measured on the characterized FlexLib): on the counter's 177 ps
+    # cycle, a few tenths of a per cent.
+    assert fmax[limits.CLOCK_MHZ.low] == pytest.approx(fmax[225], rel=0.005)
 
 
 # ---------------------------------------------------------------------------------------------- a hang

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cryptoppa import catalog, designs, stages
+from cryptoppa import catalog, designs, pdk, stages
 from cryptoppa.cli import cli
 from cryptoppa.errors import InputError
 from cryptoppa.metrics import Metric
@@ -48,7 +48,8 @@ def test_a_new_stage_runs_from_the_command_line_and_a_sweep(probe_stage, tmp_pat
     assert "flow__probe__runtime" in out.output and "synth__design__instance__area__stdcell" in out.output
     sweep = tmp_path / "probe.toml"
     sweep.write_text(f'[sweep]\nname = "probe"\noutput = "{tmp_path / "out"}"\ndesigns = ["counter"]\n'
-                     'pdks = ["freepdk45"]\nclocks_mhz = [225]\nstage = "probe"\n\n[params.counter]\nWIDTH = [8]\n')
+                     f'pdks = ["{pdk.DEFAULT_PDK}"]\nclocks_mhz = [225]\nstage = "probe"\n\n'
+                     '[params.counter]\nWIDTH = [8]\n')
     rows = run_sweep(spec_mod.load(sweep), jobs=1, cache=runs, progress=False, echo=lambda *_: None)
     (row,) = rows.to_dict("records")
     assert row["status"] == "cached" and row["stage"] == "probe" and row["label"].endswith(" probe"), row["error"]

@@ -54,8 +54,11 @@ def test_counter_bit_k_toggles_once_every_2_to_the_k_cycles(counter_run):
 
 
 def _pin_caps(liberty: Path) -> dict[tuple[str, str], float]:
+    """Each pin's load as OpenSTA charges switching power: the energy a net draws from the supply is the charge of
+    its rising transition, so a pin's rise_capacitance where the liberty gives one (the characterized FlexLib
+    does), else its capacitance."""
     lib = parse_liberty(liberty.read_text())
-    return {(c.args[0], p.args[0]): float(p["capacitance"] or 0.0)
+    return {(c.args[0], p.args[0]): float(p["rise_capacitance"] or p["capacitance"] or 0.0)
             for c in lib.get_groups("cell") for p in c.get_groups("pin")}
 
 

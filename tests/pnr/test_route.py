@@ -9,7 +9,7 @@ import pytest
 
 from types import SimpleNamespace
 
-from cryptoppa import designs, metrics, stages
+from cryptoppa import designs, metrics, pdk, stages
 from cryptoppa.pnr import coriolis_env
 from cryptoppa.sweep.point import run_point
 from cryptoppa.sweep.spec import SweepPoint
@@ -27,7 +27,8 @@ def coriolis(flexlib_home):
 def _route(name, runs_dir, **params):
     """(synthesis, routed) of a design through the route stage: each a run folder with its own metrics."""
     d = designs.get(name)
-    req = stages.Request(d, tuple(sorted(d.resolve_params(params).items())), "freepdk45/nom", 225.0, stage="route")
+    req = stages.Request(d, tuple(sorted(d.resolve_params(params).items())), f"{pdk.DEFAULT_PDK}/nom", 225.0,
+                         stage="route")
     outcome = stages.run_request(req, runs_dir)
     synth, routed = outcome.sources
     return (SimpleNamespace(run_dir=synth, metrics=metrics.read(synth), built=outcome.built),
@@ -118,7 +119,7 @@ def test_cli_refuses_to_route_a_composed_array(tmp_path):
 
 def test_sweep_row_holds_both_stages(counter_routed, runs_dir):
     synth, routed, _ = counter_routed
-    point = SweepPoint("t", "counter", None, (("WIDTH", 8),), "freepdk45", "nom", 225.0, 0.1, stage="route")
+    point = SweepPoint("t", "counter", None, (("WIDTH", 8),), pdk.DEFAULT_PDK, "nom", 225.0, 0.1, stage="route")
     row = run_point(point, runs_dir)
     assert row["status"] == "cached" and row["stage"] == "route", row["error"]
     assert row["run_dir"] == str(routed.run_dir) and row["synth_run_dir"] == str(synth.run_dir)
