@@ -5,6 +5,7 @@ import re
 
 import pytest
 from conftest import CLOCK_MHZ, TRUTH
+from support import ROOT
 
 from cryptoppa.feasibility.presets import resolve_bandwidth
 from cryptoppa.report import analysis, headline
@@ -117,3 +118,23 @@ def test_labels_keep_what_varies():
     assert short_labels([a, b, c]) == {a: "gcm_iter DIGIT=16", b: "gcm_iter DIGIT=64", c: "cbc_mac"}
     assert fixed_text([a, b]) == "SBOX=0, freepdk45/nom, 225MHz, a=0.1"
     assert fixed_per_design([a, b, c]) == "cbc_mac DIGIT=16"  # what the short labels leave out, said once
+
+
+@pytest.mark.parametrize("publication", ["thesis", "designs"])
+def test_study_side_by_side_on_simulated_power(publication):
+    """Published results with simulated workloads: the study's engine is set beside the configuration the answer
+    reads (not a workload's twin group), and its power slope is the saturated rows' fit, as the answer's power is."""
+    results = load_results(ROOT / "reports" / publication / "data")
+    basis = basis_of(results)
+    assert basis.simulated
+    fits = analysis.group_fits(results)
+    rows = answer_rows(results, fits, resolve_bandwidth("desktop-25.6").bits_per_second, "study", basis=basis,
+                       metadata=False)
+    table = side_by_side(results, fits, rows, basis).set_index("quantity")
+    config = next(c for c, _, _ in rows if c["design"] == "gcm_iter" and "DIGIT=16" in c["group"]
+                  and "SBOX=0" in c["group"])
+    one = table.loc["power of one engine (N = 1) mW", "ours"]
+    assert one == pytest.approx(engine_power(config, 225.0) * 1e3, rel=1e-3)
+    if "power per added engine (slope) mW" in table.index:  # only where N varies (the thesis arrays)
+        # Saturated engines each add about one engine's saturated power, never its idle power.
+        assert table.loc["power per added engine (slope) mW", "ours"] > 0.5 * one

@@ -103,7 +103,8 @@ def _described(library: str) -> str:
     return f"{library} ({pdk.get(name).description})" if name in pdk.available() else library
 
 
-def _modes(pts: pd.DataFrame) -> pd.Series:
+def activity_modes(pts: pd.DataFrame) -> pd.Series:
+    """Each row's activity mode, "vectorless" where the table predates the column or leaves it empty."""
     if "activity_mode" not in pts.columns:
         return pd.Series("vectorless", index=pts.index)
     return pts["activity_mode"].fillna("vectorless").replace("", "vectorless")
@@ -113,7 +114,7 @@ def basis_of(results: Results) -> Basis:
     """Routed when every configuration has routed figures, simulated when every one has a sim:saturated row;
     otherwise the figures every configuration has, so a label never covers a mix."""
     pts = results.points
-    modes = _modes(pts)
+    modes = activity_modes(pts)
     keys = pts[_config_columns(results)].apply(lambda row: "|".join(map(str, row)), axis=1)
     plain = pts[modes == "vectorless"]
     is_routed = len(plain) > 0 and DIE_AREA in plain.columns and bool(plain[DIE_AREA].notna().all())
@@ -165,7 +166,7 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
     power (simulated at saturation and idle where the basis is simulated; vectorless always), at the target clock."""
     pts = results.points
     cols = _config_columns(results)
-    modes = _modes(pts)
+    modes = activity_modes(pts)
     rows = []
     for _, group in pts.groupby(cols, sort=False, dropna=False):
         by_mode = {m: g.iloc[0] for m, g in group.groupby(modes.loc[group.index])}
