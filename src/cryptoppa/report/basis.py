@@ -115,7 +115,7 @@ def basis_of(results: Results) -> Basis:
     otherwise the figures every configuration has, so a label never covers a mix."""
     pts = results.points
     modes = activity_modes(pts)
-    keys = pts[_config_columns(results)].apply(lambda row: "|".join(map(str, row)), axis=1)
+    keys = config_keys(results)
     plain = pts[modes == "vectorless"]
     is_routed = len(plain) > 0 and DIE_AREA in plain.columns and bool(plain[DIE_AREA].notna().all())
     simulated = len(plain) > 0 and set(keys[modes == "vectorless"]) <= set(keys[modes == SATURATED])
@@ -140,6 +140,11 @@ def _config_columns(results: Results) -> list[str]:
     # An engine alone and a flat array of one are two netlists (the array has its dispatcher)
     form = ["array_mode"] if "array_mode" in results.points.columns else []
     return [c for c in results.group_cols if c not in _CONFIG_DROP] + ["n", *form]
+
+
+def config_keys(results: Results) -> pd.Series:
+    """Each row's configuration, as text: the rows of one netlist under every activity mode share it."""
+    return results.points[_config_columns(results)].apply(lambda row: "|".join(map(str, row)), axis=1)
 
 
 def identity(row: pd.Series | dict) -> str:

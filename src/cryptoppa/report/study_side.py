@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..feasibility import owen2013
 from ..feasibility.report_text import round_sig
-from .basis import SATURATED, STUDY_CLOCK_MHZ, activity_modes, engine_power
+from .basis import SATURATED, STUDY_CLOCK_MHZ, activity_modes, config_keys, engine_power
 from .load import Results
 from .labels import short_labels
 
@@ -61,10 +61,10 @@ def _ours(results: Results, fits: pd.DataFrame, rows: dict, basis, group: str) -
 
 
 def _saturated_twin(results: Results, group: str) -> str:
-    """The group of the same configurations simulated at saturation (each row's label plus " sim:saturated")."""
-    pts = results.points
-    labels = {f"{label} {SATURATED}" for label in pts.loc[pts["group"] == group, "label"]}
-    twins = pts.loc[pts["label"].isin(labels), "group"].drop_duplicates()
+    """The group of the same configurations simulated at saturation."""
+    pts, keys = results.points, config_keys(results)
+    mine = set(keys[pts["group"] == group])
+    twins = pts.loc[(activity_modes(pts) == SATURATED) & keys.isin(mine), "group"].drop_duplicates()
     return twins.iloc[0] if len(twins) == 1 else group
 
 
