@@ -129,7 +129,8 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
 @click.option("--stage", help="a registered stage: synth, or route (place and route: Coriolis on ASIC targets, timed "
               "with the routed wires' parasitics; nextpnr on FPGA targets) [default: synth on ASIC targets, route on "
               "FPGA targets that have a placer]")
-@click.option("--utilization", type=float, default=DEFAULT_UTILIZATION, show_default=True, callback=bounded(limits.UTILIZATION),
+@click.option("--utilization", type=float, default=DEFAULT_UTILIZATION, show_default=True,
+              callback=bounded(limits.UTILIZATION),
               help="with --stage route: target cell area / die area of the floorplan")
 @click.option("--no-wire-load", is_flag=True, help="time without the library's wire-load model (net capacitance = "
               "pin capacitance; synthesis on a library that has one, e.g. nangate45)")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pandas as pd
 
 from ..catalog import (
-    DIE_HEIGHT, DIE_WIDTH,
-    AREA, AREA_SEQ, CELLS, CYCLES, DIE_AREA, FLOPS, FMAX, FMAX_RATIO, HOLD_WS, LATENCY, PERIOD, POWER, POWER_INTERNAL,
-    POWER_LEAKAGE, POWER_RATIO, POWER_SWITCHING, TNS, UNROUTED, UTILIZATION, WIRELENGTH, WS, routed
+    AREA, AREA_SEQ, CELLS, CYCLES, DIE_AREA, DIE_HEIGHT, DIE_WIDTH, FLOPS, FMAX, FMAX_RATIO, HOLD_WS, LATENCY, PERIOD,
+    POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_RATIO, POWER_SWITCHING, TNS, UNROUTED, UTILIZATION, WIRELENGTH, WS,
+    routed
 )
 from ..feasibility.report_text import round_sig
 from ..feasibility.units import format_bandwidth
