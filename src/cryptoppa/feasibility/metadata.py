@@ -63,14 +63,15 @@ SCHEMES = {s.name: s for s in (
            source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only"),
     Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", ("gcm_iter", "gcm_pipe", "gcm_subpipe"),
            tag_bits=128, tags_per_line=4,
-           source="000 and 001: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of memory"),
+           source="Jannepally 2008 and Owen 2013: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of "
+                  "memory"),
     Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", ("ctr_mac",), tag_bits=56,
            tags_per_line=8, counter_bits=56, counters_per_line=8, tree=True,
            source="Gueron, IACR ePrint 2016/204: 56-bit counters and MACs, 8 per line, tree of arity 8, root on die"),
     Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", ("prince",),
            source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only"),
     Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,
-           source="000: SENSS-style CBC encryption with a CBC-MAC per transfer"),
+           source="Jannepally 2008, §5.1: SENSS-style CBC encryption with a CBC-MAC per transfer"),
 )}
 
 

@@ -1,6 +1,6 @@
-"""Our FPGA resource lines against N beside the 2013 study's Kintex-7 fits (001 Eq. 5.4).
+"""Our FPGA resource lines against N beside the 2013 study's Kintex-7 fits (Owen 2013, Eq. 5.4).
 
-The study's counts came from Xilinx ISE 14.3 on a Kintex-7 (001 §5, Table 5.1); ours from Yosys's synth_xilinx,
+The study's counts came from Xilinx ISE 14.3 on a Kintex-7 (Owen 2013, §5, Table 5.1); ours from Yosys's synth_xilinx,
 which maps to the same 7-series primitives but optimizes differently, so the ratio of slopes is the comparison
 that matters (resources per added engine), not the intercepts.
 """

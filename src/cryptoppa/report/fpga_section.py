@@ -1,7 +1,7 @@
 """The report's FPGA section: resource lines beside the study's Kintex-7 fits, and placed-and-routed results.
 
 No FPGA power appears here: there is no open power model for these devices, so the study's FPGA power figures
-(001 Eq. 5.1-5.2) stay in paper mode.
+(Owen 2013, Eq. 5.1–5.2) stay in paper mode.
 """
 
 from __future__ import annotations
@@ -21,9 +21,14 @@ from ..feasibility.units import format_bandwidth
 from ..fpga.devices import fpga_options
 from ..fpga.resources import placed_logic
 from .document import Block, Bullets, Heading, Paragraph, Table
-from .headline import STUDY_BANDWIDTH
-from .load import Results
-from .quotes import quote
+from ..answers.question import STUDY_MEMORY as STUDY_BANDWIDTH
+from ..answers.records import On, Record, show
+from ..answers.results import Results
+
+
+def quote(key: tuple, quantity: str, value: float) -> str:
+    """A device count as a record of its (design on target) subject."""
+    return show(Record(key[0], f"devices for {key[3]}", quantity, float(value), On(stage=key[1], memory=key[3])))
 
 
 
@@ -122,7 +127,7 @@ def _largest(routed: pd.DataFrame) -> list[str]:
 
 def _study_fpga() -> str:
     option = next(o for o in OWEN2013.options if o.key == "fpga")
-    return (f"The 2013 study: {option.study_instances_text}, at {option.clock_hz / 1e6:g} MHz on a Kintex-7 (001 Table 5.1; "
+    return (f"The 2013 study: {option.study_instances_text}, at {option.clock_hz / 1e6:g} MHz on a Kintex-7 (Owen 2013, Table 5.1; "
             "its watts are a vendor estimate, which no open tool reproduces, so none is given for ours)")
 
 
@@ -190,7 +195,7 @@ def fpga_answer(results: Results) -> list[Block]:
             lines.append(f"{design} on {target} (synthesis only): each added engine costs {text} over "
                          f"N = {int(per['LUTs']['n_points']) if 'LUTs' in per else 0} points"
                          + ("; no block RAM (our S-boxes are logic), where the study's module needed exactly 8 "
-                            "(001 §5.4)" if "block RAM" in per and per["block RAM"]["slope"] == 0 else ""))
+                            "(Owen 2013, §5.4)" if "block RAM" in per and per["block RAM"]["slope"] == 0 else ""))
     lines += _per_family(_synthesis_only(points))
     routed = _routed(_placed(points), _placed(_fpga_rows(results.failed)))
     scaling = _largest(routed[routed.groupby(["design", "target"])["N"].transform("nunique") > 1]) if len(routed) else []
@@ -208,7 +213,7 @@ def fpga_section(results: Results) -> list[Block]:
         "routing and fmax with nextpnr (ECP5 out of context, Nexus) where an open placer exists. "
         "No open place and route exists for Xilinx 7-series, so its rows have resources but no fmax. "
         "FPGA power is not reported: there is no open power estimator, and the study's FPGA power fits "
-        "(001 Eq. 5.1-5.2) appear only in paper mode.")]
+        "(Owen 2013, Eq. 5.1–5.2) appear only in paper mode.")]
     synthesized = _synthesized(_synthesis_only(points))
     if not synthesized.empty:
         blocks.append(Paragraph("One engine of each family (default parameters, N = 1) on the synthesis-only "
@@ -216,7 +221,7 @@ def fpga_section(results: Results) -> list[Block]:
                                 "LUTs; the IO buffers of its ports are not counted here)."))
         blocks.append(Table(synthesized, "N = 1 ok/cached rows of synthesis-only FPGA targets"))
     for target, _, compared in fpga_study_fits(results):
-        blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
+        blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (Owen 2013, Eq. 5.4, "
                                 "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
         blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.study_fit.compare_to_study` "
                                                    "(fit_linear of each count on n)"))

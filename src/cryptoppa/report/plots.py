@@ -18,8 +18,8 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .analysis import band
-from .labels import short_labels
+from ..answers.fits import band
+from ..answers.labels import short_labels
 
 _RC = {"svg.hashsalt": "cryptoppa-report", "svg.fonttype": "path", "font.size": 9}
 _METADATA = {"svg": {"Date": None}, "png": {"Software": None}}

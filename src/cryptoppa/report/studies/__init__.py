@@ -15,9 +15,9 @@ from pathlib import Path
 from ...feasibility.studies import SEEDS, SEEDS_FOLDER
 from ...paths import shown
 from .. import plots
-from ..analysis import core_energy
+from ...answers.core_energy import core_energy
 from ..document import Block, Bullets, Figure, Heading, Paragraph, write_report
-from ..options import CORE_TABLE, HOST_TABLE
+from ...answers.software import CORE_TABLE, HOST_TABLE
 from . import bus, energy, pages, subpipe
 from .basis import basis
 from .ours import Ours

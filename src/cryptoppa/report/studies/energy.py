@@ -13,9 +13,9 @@ from __future__ import annotations
 import pandas as pd
 
 from ...feasibility.studies import ENERGY as S004
-from ..analysis import OPT_ORDER, core_energy, key_size_scaling
+from ...answers.core_energy import OPT_ORDER, core_energy, key_size_scaling
+from ...feasibility.report_text import round_sig
 from ..document import Block, Heading, Paragraph, Table
-from ..tables import core_energy_table, key_scaling_table
 from .ours import Ours
 from .text import MISSING, frame, num, row, span
 
@@ -140,3 +140,28 @@ def section(ours: Ours, figure_block: list[Block]) -> list[Block]:
             blocks.append(Table(key_scaling_table(scaling), source + "; ratios of the rows above"))
     return blocks + figure_block
 
+
+def _firmware(frame: pd.DataFrame) -> pd.Series:
+    return frame["core"] + " ZK=" + frame["zk"].astype(str) + " " + frame["variant"]
+
+
+def core_energy_table(energy: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "core, firmware": _firmware(energy), "AES key": energy["key_bits"], "-O": energy["opt"],
+        "cycles/byte": round_sig(energy["cycles_per_byte"]),
+        "instr./byte": round_sig(energy["instructions_per_byte"]),
+        "window cycles": energy["window_cycles"],
+        "power mW (simulated)": round_sig(energy["power_w"] * 1e3),
+        "power mW (vectorless)": round_sig(energy["vectorless_w"] * 1e3),
+        "coverage": round_sig(energy["coverage"], 3),
+        "nJ per byte": round_sig(energy["energy_per_byte_pj"] / 1e3),
+    })
+
+
+def key_scaling_table(scaling: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "core, firmware": _firmware(scaling), "-O": scaling["opt"], "AES key": scaling["key_bits"],
+        "energy / AES-128": round_sig(scaling["energy_ratio"], 3),
+        "cycles / AES-128": round_sig(scaling["cycles_ratio"], 3),
+        "rounds / 10": round_sig(scaling["rounds_ratio"], 3),
+    })

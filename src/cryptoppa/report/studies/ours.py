@@ -22,8 +22,8 @@ from ...paths import shown
 from ...slowdown.run import TABLE as SLOWDOWN_TABLE
 from ...sweep import results as results_mod
 from ...sweep.results import FINISHED
-from ..basis import SATURATED
-from ..options import CORE_TABLE, HOST_TABLE
+from ...answers.basis import SATURATED
+from ...answers.software import CORE_TABLE, HOST_TABLE
 
 VECTORLESS = "vectorless"
 

@@ -13,7 +13,7 @@ import pandas as pd
 from ...catalog import CYCLES_PER_BYTE
 from ...feasibility.studies import PAGE_BYTES
 from ...feasibility.studies import PAGES as S003
-from ..analysis import OPT_ORDER
+from ...answers.core_energy import OPT_ORDER
 from ..document import Block, Heading, Paragraph, Table
 from .ours import Ours, ratio
 from .text import frame, num, row, span

@@ -3,8 +3,8 @@
 A basis names the library and corner, whether figures are placed and routed or synthesis only, the power model
 (simulated activity or vectorless) and the area unit. The answer, the study comparison and the README blocks read
 their columns through it (`area_column`, `fmax_column`, `power`), so a "routed" label can only sit over routed
-metrics and "simulated" only over simulated power. The clock is not part of it: every answer is given at the study's
-225 MHz and at each engine's own fmax (on the same basis), and says which.
+metrics and "simulated" only over simulated power. The clock is not part of it: it is the question's
+(cryptoppa.answers.question).
 
 Per configuration (a design, its parameters, N, library, corner and clock, whatever activity rows it has), the
 figures on the basis come from `configurations`: the vectorless row carries area, timing and the routed columns; the
@@ -20,17 +20,16 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..catalog import (
-    AREA, AREA_KGE, CYCLES, DIE_AREA, FLOPS, FMAX, GE_AREA, HINT_LEAD, POWER, POWER_INTERNAL, POWER_LEAKAGE,
-    POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, READ_LATENCY_HINTED_DATA, UNROUTED, routed,
+    ACTIVITY_WINDOW, AREA, AREA_KGE, CELLS, CYCLES, DIE_AREA, FLOPS, FMAX, GE_AREA, HINT_LEAD, POWER, POWER_INTERNAL,
+    POWER_LEAKAGE, POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, READ_LATENCY_HINTED, READ_LATENCY_HINTED_DATA,
+    UNROUTED, routed,
 )
-from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
 from ..feasibility.throughput import hardware_throughput
 from .. import pdk
 from ..pnr.plan import DEFAULT_UTILIZATION
-from .load import Results
+from .results import Results
 
 SATURATED, IDLE = "sim:saturated", "sim:idle"
-STUDY_CLOCK_MHZ = 225.0  # 001 §5.2: the study's synthesis target, and the clock of its conclusions
 _PARTS = (POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 # What identifies one netlist and its operating point: the rows of one configuration differ only in activity.
 _CONFIG_DROP = ("activity", "activity_mode")
@@ -60,40 +59,38 @@ class Basis:
 
     @property
     def stage(self) -> str:
-        return "placed and routed" if self.routed else "synthesis only"
+        return "routed" if self.routed else "synthesis"
 
-    def lines(self, study_clock_mhz: float) -> list[str]:
+    @property
+    def power(self) -> str:
+        return "simulated activity" if self.simulated else "vectorless"
+
+    def lines(self, clock_text: str) -> list[str]:
         """The basis block: one line per choice a reader must know to use the numbers."""
         floorplan = f"target utilization {DEFAULT_UTILIZATION:g}" + (
             f" ({', '.join(self.utilizations)})" if self.utilizations else "")
-        area = (f"die area of the placed-and-routed engine (Coriolis, {floorplan}; the die's empty "
-                "space included)" if self.routed else "sum of the cells' library areas (Yosys `stat -liberty`), "
-                "no wiring, no whitespace")
+        area = (f"die area of the placed-and-routed engine (Coriolis, {floorplan}; empty space included)"
+                if self.routed else "sum of the cells' library areas (Yosys `stat -liberty`), no wiring")
         wires = (f"the wire-load model where named ({', '.join(self.wire_loads)}), else no wire model"
                  if self.wire_loads else "no wire model")
         timing = ("fmax from OpenSTA with the routed wires' parasitics, register to register, ideal clock (no clock "
-                  "tree is built: no skew and no insertion delay are charged, so the routed fmax is an upper bound)"
-                  if self.routed else f"fmax from OpenSTA on the mapped netlist with {wires} (net "
-                  "capacitance = pin capacitance), register to register: an upper bound")
-        load = ("and idle (key loaded, no lines); at a load L between them, idle + L x (saturated - idle)"
-                if self.idle else "(back-to-back lines), used as the power at every load (an upper bound below saturation: "
-                "idle was not simulated)")
-        power = (f"simulated activity: each engine's gate-level netlist in Icarus at saturation {load}; vectorless "
-                 "power (0.1 toggles per cycle at the inputs) is kept beside it as a cross-check"
+                  "tree: an upper bound)" if self.routed else f"fmax from OpenSTA on the mapped netlist with {wires}, "
+                  "register to register: an upper bound")
+        load = ("and idle (key loaded, no lines); at a load L between them, idle + L × (saturated − idle)"
+                if self.idle else "(back-to-back lines), used at every load (an upper bound: idle not simulated)")
+        power = (f"simulated activity: each netlist in Icarus at saturation {load}"
                  if self.simulated else
-                 "vectorless: OpenSTA propagating 0.1 toggles per cycle at every input (no workload simulated); "
-                 "registers that rarely change, such as the expanded key, are charged as if they toggled")
+                 "vectorless: OpenSTA propagating 0.1 toggles per cycle from every input (no workload simulated)")
         return [
             "library and corner: " + "; ".join(_described(lib) for lib in self.libraries),
             f"stage: {self.stage}; {timing}"
-            + (f"; not completely routed (unrouted segments: {', '.join(self.unrouted)}), so their routed figures "
-               "are estimates" if self.unrouted else ""),
-            f"area: {area}; also in kGE, thousands of gate equivalents of the cells' area ({', '.join(self.ge_cells)})"
-            + ("; the die's empty space is not in kGE" if self.routed else ""),
+            + (f"; not completely routed ({', '.join(self.unrouted)} unrouted segments): marked † wherever they "
+               "appear" if self.unrouted else ""),
+            f"area: {area}; also in kGE ({', '.join(self.ge_cells)})"
+            + ("; kGE counts cells, not the die's empty space" if self.routed else ""),
             f"power: {power}",
-            f"clock: every answer twice, at the study's {study_clock_mhz:g} MHz (001 §5.2) and at each engine's own "
-            "fmax on this basis; power at another clock scales internal + switching power with the clock, leakage "
-            "unchanged; a latency in ns is at the clock it names",
+            f"clock: {clock_text}; power at another clock than measured scales internal + switching power with the "
+            "clock, leakage unchanged",
         ]
 
 
@@ -155,11 +152,6 @@ def identity(row: pd.Series | dict) -> str:
     return f"{row['group']} N={int(row['n'])} {form}"
 
 
-def quote_key(row: pd.Series | dict, basis: Basis, clock: str) -> tuple:
-    """(configuration, stage, power model, clock) under which a figure of the row is quoted (cryptoppa.report.quotes)."""
-    return (identity(row), basis.stage, "simulated" if basis.simulated else "vectorless", clock)
-
-
 def power_at_clock(row: pd.Series | dict, clock_mhz: float, measured_mhz: float, names=_PARTS) -> float:
     """Total power (W) at another clock: internal + switching scale with the clock, leakage does not."""
     internal, switching, leakage = (float(row[n]) for n in names)
@@ -195,9 +187,13 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
             "fmax_mhz": float(base[basis.fmax_column]) if pd.notna(base.get(basis.fmax_column)) else math.nan,
             "cycles_per_line": _number(base, CYCLES),
             "flip_flops": _number(base, FLOPS),
+            "cells": _number(base, CELLS),
+            "cell_area_um2": float(base[AREA]),
+            "unrouted": _number(base, UNROUTED) if basis.routed else math.nan,
             "read_latency_cycles": _number(base, READ_LATENCY),
             "read_latency_data_cycles": _number(base, READ_LATENCY_DATA),
             "read_latency_hinted_data_cycles": _number(base, READ_LATENCY_HINTED_DATA),
+            "read_latency_hinted_cycles": _number(base, READ_LATENCY_HINTED),
             "hint_lead_measured": _number(base, HINT_LEAD),
             "vectorless": {n: float(base[p]) for n, p in zip(_PARTS, parts)},
         }
@@ -205,6 +201,8 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
         if basis.simulated and sat is not None:
             row["saturated"] = {n: float(sat[p]) for n, p in zip(_PARTS, parts)}
             row["idle"] = {n: float(idle[p]) for n, p in zip(_PARTS, parts)} if idle is not None else None
+            row["window_cycles"] = _number(sat, ACTIVITY_WINDOW)
+            row["saturated_label"] = sat["label"]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -212,18 +210,6 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
 def _number(row: pd.Series, name: str) -> float:
     value = row.get(name)
     return float(value) if value is not None and pd.notna(value) else math.nan
-
-
-def read_latency_ns(config: pd.Series, clock_mhz: float, access_ns: float) -> float:
-    """Added read latency to the plaintext (ns at `clock_mhz`) in front of a DRAM whose access takes `access_ns`:
-    an engine with the prefetch port hears the request that long before the data (cryptoppa.feasibility.latency).
-    NaN for rows measured before the hint lead was recorded (their latency holds a hint of unknown lead)."""
-    if math.isnan(config["hint_lead_measured"]):
-        return math.nan
-    lead = hint_lead_cycles(access_ns, clock_mhz) if config["read_latency_hinted_data_cycles"] == \
-        config["read_latency_hinted_data_cycles"] else 0
-    cycles = latency_at_lead(config["read_latency_data_cycles"], config["read_latency_hinted_data_cycles"], lead)
-    return cycles_to_ns(cycles, clock_mhz)
 
 
 def throughput_gbps(config: pd.Series, clock_mhz: float) -> float:

@@ -16,7 +16,7 @@ import pandas as pd
 from ..catalog import AREA, CYCLES, FMAX, POWER
 from ..feasibility.report_text import round_sig
 from .labels import short_labels
-from .load import Results
+from .results import Results
 
 # metric -> (header, scale to the shown unit)
 METRICS = {AREA: ("area µm²", 1.0), FMAX: ("fmax MHz", 1.0), POWER: ("power mW", 1e3), CYCLES: ("cycles/line", 1.0)}
