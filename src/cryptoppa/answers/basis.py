@@ -41,8 +41,7 @@ class Basis:
     simulated: bool  # power from simulated activity (sim:saturated, and sim:idle where measured)
     idle: bool  # every configuration also has a sim:idle row, so power at a partial load is interpolated
     libraries: tuple[str, ...]  # "pdk/corner" of the rows answered
-    ge_cells: tuple[str, ...]  # "na2_x1 (4.8 µm²)": the gate equivalent of each library
-    unrouted: tuple[str, ...] = ()  # "xts: 330": routed points Katana left segments of, so their figures are estimates
+    unrouted: tuple[str, ...] = ()  # designs with routed points Katana left segments of: their figures are estimates
     wire_loads: tuple[str, ...] = ()  # "nangate45: 5K_hvratio_1_1": wire-load models some synthesis rows were timed with
     utilizations: tuple[str, ...] = ()  # "xts: 0.5": routed points placed at other than the default target utilization
 
@@ -65,8 +64,9 @@ class Basis:
     def power(self) -> str:
         return "simulated activity" if self.simulated else "vectorless"
 
-    def lines(self, clock_text: str) -> list[str]:
-        """The basis block: one line per choice a reader must know to use the numbers."""
+    def lines(self, clock_text: str, ge_text: str = "") -> list[str]:
+        """The basis block: one line per choice a reader must know to use the numbers. ge_text: each library's gate
+        equivalent, as the caller shows it ("freepdk45_char: 1 GE = 4.8 µm²")."""
         floorplan = f"target utilization {DEFAULT_UTILIZATION:g}" + (
             f" ({', '.join(self.utilizations)})" if self.utilizations else "")
         area = (f"die area of the placed-and-routed engine (Coriolis, {floorplan}; empty space included)"
@@ -84,9 +84,9 @@ class Basis:
         return [
             "library and corner: " + "; ".join(_described(lib) for lib in self.libraries),
             f"stage: {self.stage}; {timing}"
-            + (f"; not completely routed ({', '.join(self.unrouted)} unrouted segments): marked † wherever they "
-               "appear" if self.unrouted else ""),
-            f"area: {area}; also in kGE ({', '.join(self.ge_cells)})"
+            + (f"; not completely routed ({', '.join(self.unrouted)}: segments left unrouted): marked † wherever "
+               "they appear" if self.unrouted else ""),
+            f"area: {area}; also in kGE" + (f" ({ge_text})" if ge_text else "")
             + ("; kGE counts cells, not the die's empty space" if self.routed else ""),
             f"power: {power}",
             f"clock: {clock_text}; power at another clock than measured scales internal + switching power with the "
@@ -118,9 +118,7 @@ def basis_of(results: Results) -> Basis:
     simulated = len(plain) > 0 and set(keys[modes == "vectorless"]) <= set(keys[modes == SATURATED])
     idle = simulated and set(keys[modes == "vectorless"]) <= set(keys[modes == IDLE])
     libraries = tuple(sorted({f"{p}/{c}" for p, c in zip(plain["pdk"], plain["corner"])}))
-    ge = tuple(f"{pdk}: 1 GE = {area:g} µm²" for (pdk, area), _ in plain.groupby(["pdk", GE_AREA])) \
-        if GE_AREA in plain.columns else ()
-    unrouted = tuple(f"{d}: {int(u)}" for d, u in zip(plain["design"], plain[UNROUTED]) if u == u and u > 0) \
+    unrouted = tuple(sorted({d for d, u in zip(plain["design"], plain[UNROUTED]) if u == u and u > 0})) \
         if is_routed and UNROUTED in plain.columns else ()
     wire_loads = tuple(sorted({f"{p}: {w}" for p, w in zip(plain["pdk"], plain["wire_load"])
                                if w not in ("none", "off")})) \
@@ -129,7 +127,7 @@ def basis_of(results: Results) -> Basis:
                          if u == u and u != DEFAULT_UTILIZATION) \
         if is_routed and "target_utilization" in plain.columns else ()
     return Basis(routed=is_routed, simulated=simulated, idle=idle, libraries=libraries, unrouted=unrouted,
-                 ge_cells=ge or ("GE area not recorded in these results",), wire_loads=wire_loads,
+                 wire_loads=wire_loads,
                  utilizations=utilizations)
 
 

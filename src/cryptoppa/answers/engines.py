@@ -104,7 +104,7 @@ def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: f
         rec("fmax", "fmax_mhz", config["fmax_mhz"]),
         rec("cycles per line", "cycles", config["cycles_per_line"]),
         rec("throughput", "gbps", gbps, timed),
-        rec("power at saturation", "power_mw", power * 1e3, powered),
+        rec("power", "power_mw", power * 1e3, powered),
         rec("energy per byte", "pj_per_byte", power / (gbps * 1e9 / 8) * 1e12, powered),
     ]
     integrity = bool(scheme and scheme.integrity)

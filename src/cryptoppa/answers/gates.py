@@ -72,11 +72,10 @@ def array_sum(array_power_w: float, n: int, engine_power_w: float, power_model: 
     power model to state beside it."""
     if array_power_w >= n * engine_power_w * (1 - ARRAY_TOLERANCE):
         return None
-    share = f"{sig_text(array_power_w / (n * engine_power_w))} × N × one engine"
     if power_model == "vectorless":
-        return (f"{share} under vectorless power: propagation through the dispatcher thins the engines' input "
-                "activity, so the arrays' own figures understate them; answers count N × one engine")
-    return f"{share} under simulated power: not a valid measurement"
+        return ("under vectorless power, propagation through the dispatcher thins the engines' input activity, so "
+                "the array's own figure understates them; answers count N × one engine")
+    return "under simulated power: not a valid measurement (answers count N × one engine)"
 
 
 def fit(r2: float) -> str | None:

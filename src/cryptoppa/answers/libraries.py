@@ -24,8 +24,9 @@ def across_libraries(model: Model) -> list[OnLibrary]:
         return []
     out = []
     for e in model.answered:
-        fo4 = model.fo4.get(e.config["library"])
-        power = e.get("power at saturation")
+        wire = e.config.get("wire_load", "none")
+        fo4 = model.fo4.get(e.config["library"] + ("" if wire in ("none", "off", "") else f"|{wire}"))
+        power = e.get("power")
         cycle = None if fo4 is None else Record(e.identity, "clock period at fmax in FO4", "latency_fo4",
                                                  1e6 / e.value("fmax") / fo4.value, e.get("fmax").on)
         # mW × cycles / MHz = nJ; × 1e3 = pJ

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..catalog import AREA, DIE_AREA, POWER, routed
+from ..catalog import AREA, DIE_AREA, GE_AREA, POWER, routed
 from ..feasibility.metadata import Scheme
 from . import gates
 from .basis import Basis, basis_of, configurations, engine_power, identity
@@ -47,10 +47,11 @@ class SchemeAnswer:
 
 @dataclass
 class ArrayCheck:
-    """A measured N-engine array against N × one engine of the same power model."""
+    """A measured N-engine array below N × one engine of the same power model."""
 
     config: pd.Series
     power_model: str
+    share: Record  # the array's power / (N × one engine's)
     flag: str
 
 
@@ -64,6 +65,7 @@ class Model:
     fits: list[Fit]
     arrays: list[ArrayCheck]
     fo4: dict[str, Record] = field(default_factory=dict)  # library -> its FO4 delay
+    ge: dict[str, Record] = field(default_factory=dict)  # pdk -> the area of one gate equivalent
     withheld: list[NotAnswered] = field(default_factory=list)
     software: list[SoftwareOption] = field(default_factory=list)  # AES-GCM on RV32 cores and the host, per core
     fo4_ps: dict[str, float] | None = None  # the inputs the model was built with, to ask again at another memory
@@ -102,6 +104,7 @@ class Model:
         out += [r for f in self.fits for r in (f.slope, f.r2, f.intercept, *(f.interval or ())) if r is not None]
         out += [r for o in self.software for r in o.figures.values()]
         out += [r for row in self.points.values() for r in row.values()]
+        out += [a.share for a in self.arrays] + list(self.ge.values())
         return out + list(self.fo4.values())
 
     def engine(self, design: str) -> EngineAnswer | None:
@@ -133,6 +136,7 @@ def build(folder: Path | Results, question: Question, fo4_ps: dict[str, float] |
     model = Model(question, results, basis, configs, [], fit_list, [], fo4, withheld=left_out,
                   fo4_ps=fo4_ps, traffic=measured_traffic)
     model.points = point_records(results)
+    model.ge = _ge(results)
     library = basis.libraries[0] if basis.libraries else ""
     model.software = (core_options(cores, question, library) if cores else []) + \
         (host_options(host, question) if host else [])
@@ -144,15 +148,33 @@ def build(folder: Path | Results, question: Question, fo4_ps: dict[str, float] |
     names = short_labels(list(one["group"]))
     for _, config in one.iterrows():
         arrays = _array_fits(model, config)
-        ps = (fo4_ps or {}).get(config["library"], math.nan)
+        ps = fo4_of(fo4_ps or {}, config)
         model.engines.append(answer_engine(config, names[config["group"]], question, basis, ps, arrays,
                                            (measured_traffic or {}).get(config["design"])))
     model.arrays = _array_checks(configs, basis)
-    missing_fo4 = sorted({c for c in one["library"]} - set(fo4))
+    missing_fo4 = sorted({c["library"] for _, c in one.iterrows() if fo4_of(fo4_ps or {}, c) != fo4_of(fo4_ps or {}, c)})
     if fo4_ps is not None and missing_fo4:
         model.withheld += [NotAnswered(lib, "read latency in FO4", "no stage delay measured for this library")
                            for lib in missing_fo4]
     return model
+
+
+def fo4_of(fo4_ps: dict[str, float], config) -> float:
+    """The FO4 delay a configuration was timed with: its library's, with its wire-load model where it had one."""
+    wire = config.get("wire_load", "none")
+    if wire in ("none", "off", ""):
+        return fo4_ps.get(config["library"], math.nan)
+    return fo4_ps.get(f"{config['library']}|{wire}", math.nan)
+
+
+def _ge(results: Results) -> dict[str, Record]:
+    """Each library's gate equivalent (its NAND2 X1's area), as the results recorded it."""
+    pts = results.points
+    if GE_AREA not in pts.columns:
+        return {}
+    rows = pts.dropna(subset=[GE_AREA]).drop_duplicates("pdk")
+    return {p: Record(p, "one gate equivalent", "area_um2", float(a), On(library=p)) for p, a in
+            zip(rows["pdk"], rows[GE_AREA])}
 
 
 def _families(results: Results, configs: pd.DataFrame) -> list[str]:
@@ -192,9 +214,12 @@ def _array_checks(configs: pd.DataFrame, basis: Basis) -> list[ArrayCheck]:
             if isinstance(array.get("saturated"), dict) and isinstance(engine.get("saturated"), dict):
                 models.append(("simulated, saturated", array["saturated"], engine["saturated"]))
             for name, a, e in models:
-                flag = gates.array_sum(sum(a.values()), int(array["n"]), sum(e.values()), name.split(",")[0])
+                n, power, one = int(array["n"]), sum(a.values()), sum(e.values())
+                flag = gates.array_sum(power, n, one, name.split(",")[0])
                 if flag:
-                    out.append(ArrayCheck(array, name, flag))
+                    share = Record(identity(array), f"array power / N × one engine ({name})", "ratio",
+                                   power / (n * one), On(library=array["library"], stage=basis.stage, power=name))
+                    out.append(ArrayCheck(array, name, share, flag))
     return out
 
 

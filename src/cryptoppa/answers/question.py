@@ -23,6 +23,16 @@ STUDY_CLOCK_MHZ = 225.0  # Owen 2013 §5.2: the study's synthesis target, and th
 STUDY_MEMORY = "desktop-25.6"  # the 2013 study's conclusions are for 25.6 GB/s
 
 
+def parse_clock(text: str) -> str | float:
+    """A clock as a user gives it: 'fmax', 'study' or a frequency in MHz."""
+    if text in ("fmax", "study"):
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise InputError(f"--clock {text!r}: expected 'fmax', 'study' or a frequency in MHz") from None
+
+
 @dataclass(frozen=True)
 class Question:
     memory: str  # a preset name (`cryptoppa presets`) or a bandwidth such as "25.6GB/s"

@@ -158,20 +158,32 @@ _LEDGER: ContextVar[list | None] = ContextVar("records", default=None)
 _DOCUMENT: ContextVar[str] = ContextVar("document", default="")
 
 
-def show(record: Record | None) -> str:
-    """A record's text, noted in the active ledger; '–' for no record."""
+def show(record: Record | Cited | None) -> str:
+    """A record's text (a cited figure's as printed), noted in the active ledger; '–' for none."""
     if record is None:
         return "–"
     shown = record.text
+    cited = isinstance(record, Cited)
+    key = ("cited", record.citation, shown) if cited else record.key
+    _note(key, shown, "cited" if cited else record.quantity)
+    return shown
+
+
+def show_reason(item: NotAnswered) -> str:
+    """Why something was not answered, as the gate worded it (its numbers are the gate's, computed in the model)."""
+    _note(("not answered", item.subject, item.what), item.reason, "reason")
+    return item.reason
+
+
+def _note(key: tuple, shown: str, quantity: str) -> None:
     ledger = _LEDGER.get()
     if ledger is not None and shown != "–":
-        ledger.append((_DOCUMENT.get(), record.key, shown))
-    return shown
+        ledger.append((_DOCUMENT.get(), key, shown, quantity))
 
 
 @contextmanager
 def collecting() -> Iterator[list]:
-    """Note every record shown inside: (document, key, text)."""
+    """Note every record shown inside: (document, key, text, quantity)."""
     ledger: list = []
     token = _LEDGER.set(ledger)
     try:
@@ -192,7 +204,9 @@ def document(name: str) -> Iterator[None]:
 def disagreements(ledger: list) -> list[str]:
     """Keys shown with more than one value, with where each value appears."""
     seen: dict[tuple, dict[str, set[str]]] = {}
-    for doc, key, shown in ledger:
+    for doc, key, shown, quantity in ledger:
+        if quantity == "reason":
+            continue
         seen.setdefault(key, {}).setdefault(shown, set()).add(doc)
     return [f"{key[0]} / {key[1]} / {key[2]}: " + "; ".join(f"{v} in {', '.join(sorted(d))}" for v, d in values.items())
             for key, values in seen.items() if len(values) > 1]

@@ -46,7 +46,7 @@ def routed_against_synthesis(model: Model) -> list[Routed]:
                                 100 * wire_ps / (period_ps + wire_ps), on),
         }
         if s is not None:
-            for name in ("fmax", "power at saturation", "area"):
+            for name in ("fmax", "power", "area"):
                 figures[f"{name} ratio"] = Record(e.identity, f"routed / synthesis {name}", "ratio",
                                                   e.value(name) / s.value(name), on)
         out.append(Routed(e, s, figures))

@@ -59,7 +59,7 @@ def beside_owen2013(model: Model) -> list[Beside]:
     figures = engine.figures
     pairs = [
         ("area of one engine, µm²", Cited(f"{one.area_um2:.0f}", table), figures["area"]),
-        ("power of one engine, mW", Cited(f"{one.power_mw:g}", table), figures["power at saturation"]),
+        ("power of one engine, mW", Cited(f"{one.power_mw:g}", table), figures["power"]),
         ("cycles per 64-byte line", Cited(f"{asic.cycles_per_line}", "Owen 2013, Table 5.1"),
          figures["cycles per line"]),
         ("fmax of one engine, MHz", Cited(f"{owen2013.ASIC_FMAX_MHZ:g}", owen2013.ASIC_FMAX_SOURCE), figures["fmax"]),

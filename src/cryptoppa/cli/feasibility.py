@@ -15,7 +15,7 @@ from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
-from ..answers.question import Question
+from ..answers.question import Question, parse_clock
 from ..answers.results import group_label, load_results
 from ..report import terminal
 from ..report.build import model_of
@@ -29,16 +29,6 @@ FIT_LABELS = dict(zip(FIT_METRICS, (("area µm²", 1), ("flip-flops", 1), ("powe
 
 
 DESIGNS_DATA = PUBLICATIONS["designs"]
-
-
-def _clock(text: str) -> str | float:
-    """--clock: 'fmax', 'study' or a frequency in MHz."""
-    if text in ("fmax", "study"):
-        return text
-    try:
-        return float(text)
-    except ValueError:
-        raise InputError(f"--clock {text!r}: expected 'fmax', 'study' or a frequency in MHz") from None
 
 
 def _echo_table(df) -> None:
@@ -97,7 +87,7 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
         raise InputError("--json and --csv: give one")
     if (host or cores) and not as_json:
         raise InputError("--host and --cores add software to the --json records; give --json too")
-    question = Question(bandwidth, count=count, efficiency=efficiency, clock=_clock(clock),
+    question = Question(bandwidth, count=count, efficiency=efficiency, clock=parse_clock(clock),
                         access=Access(access, hit_rate, protected_bytes=parse_size(protected)))
     folder = results or DESIGNS_DATA.folder / "data"
     model = model_of(folder, question, cores=cores, host=host)

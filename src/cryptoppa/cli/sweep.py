@@ -9,6 +9,8 @@ import click
 import pandas as pd
 
 from .. import limits
+from ..answers.labels import short_labels
+from ..answers.records import sig_text
 from .. import sweep as sweep_mod
 from ..catalog import AREA, FMAX, POWER
 from ..errors import CryptoppaError, InputError
@@ -68,8 +70,7 @@ def results(folder, columns):
             raise InputError(f"--columns: {', '.join(map(repr, unknown)) or 'no column'} not in {folder}'s table; "
                              f"expected 'all' or names from: {', '.join(table.columns)}")
         table = table[wanted]
-    with pd.option_context("display.max_rows", None, "display.width", 200):
-        click.echo(table.to_string(index=False))
+    click.echo(readable(table).to_string(index=False))
 
 
 @click.group()
@@ -88,3 +89,14 @@ def cache_info(where):
 @click.option("--all", "everything", is_flag=True, help="remove finished runs too, not only broken ones")
 def cache_prune(where, everything):
     click.echo(cache_mod.prune(run_cache(where, "--cache"), everything))
+
+
+def readable(table: pd.DataFrame) -> pd.DataFrame:
+    """Labels by what tells the rows apart, numbers to four significant digits (the documents' rule)."""
+    out = table.copy()
+    if "label" in out.columns:
+        out["label"] = out["label"].map(short_labels(list(out["label"].astype(str))))
+    for col in out.columns:
+        if pd.api.types.is_float_dtype(out[col]):
+            out[col] = out[col].map(lambda v: "–" if v != v else sig_text(float(v)))
+    return out

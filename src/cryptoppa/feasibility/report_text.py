@@ -173,7 +173,7 @@ def to_markdown(df: pd.DataFrame) -> str:
     return "\n".join([line(header), rule, *(line(r) for r in body)])
 
 
-_NUMBER = re.compile(r"^(–|-|[<>≈~]?-?[\d,]+(\.\d+)?( ?[–-] ?[\d,]+(\.\d+)?)?( ?[%×†*])?)$")
+_NUMBER = re.compile(r"^(–|-|[<>≈~]?-?[\d,]+(\.\d+)?( ?[–/-] ?[\d,]+(\.\d+)?)?( ?[%×†*])?)$")
 
 
 def numeric_column(column: pd.Series) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
 from ..answers.model import Model, build
 from ..answers.question import Question
 from ..pdk.stage_delay import TABLE as STAGE_TABLE
@@ -25,12 +27,14 @@ DEFAULT_QUESTION = Question("ddr5-6400")
 
 
 def stage_delays(folder: Path) -> dict[str, float]:
-    """FO4 delay (ps) per "pdk/corner" from a `cryptoppa pdk stage-delay` table in the folder (without wire load)."""
+    """FO4 delay (ps) per "pdk/corner" (timed without a wire-load model) and per "pdk/corner|model" (with one),
+    from a `cryptoppa pdk stage-delay` table in the folder."""
     table = results_mod.read(folder, STAGE_TABLE)
     if table.empty:
         return {}
-    plain = table[table["wire_load"].isin(["none", "off"])] if "wire_load" in table.columns else table
-    return {f"{p}/{c}": float(v) for p, c, v in zip(plain["pdk"], plain["corner"], plain["fo4_ps"])}
+    wire = table["wire_load"] if "wire_load" in table.columns else pd.Series("none", index=table.index)
+    return {f"{p}/{c}" + ("" if w in ("none", "off") else f"|{w}"): float(v)
+            for p, c, w, v in zip(table["pdk"], table["corner"], wire, table["fo4_ps"])}
 
 
 def model_of(folder: Path, question: Question = DEFAULT_QUESTION, cores: Path | None = None,

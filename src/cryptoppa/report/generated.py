@@ -34,7 +34,7 @@ from . import slowdown_report
 from .build import model_of
 from .fpga_section import STUDY_BANDWIDTH, device_key, quote
 from .publications import PUBLICATIONS, TABLES
-from .sections.answer import engines_range, latency, scheme_table
+from .sections.answer import scheme_table
 from .sections.engines import engines_table
 from .studies import readme_block as studies_readme_block
 from ..answers import records
@@ -142,8 +142,8 @@ def route_ratio() -> str:
         raise CryptoppaError(f"{shown(model.results.table_path)}: no routed gcm_iter row")
     p = pairs[0]
     return (f"Routed, gcm_iter reaches {show(p.routed.get('fmax'))} MHz against {show(p.synthesis.get('fmax'))} MHz "
-            f"synthesis-only, register to register, and draws {show(p.routed.get('power at saturation'))} mW against "
-            f"{show(p.synthesis.get('power at saturation'))} mW at 225 MHz ({model.basis.power}); its die is "
+            f"synthesis-only, register to register, and draws {show(p.routed.get('power'))} mW against "
+            f"{show(p.synthesis.get('power'))} mW at 225 MHz ({model.basis.power}); its die is "
             f"{show(p.routed.get('area'))} µm² against {show(p.synthesis.get('area'))} µm² of cells. {_cited(model)}\n")
 
 
@@ -152,7 +152,7 @@ def library_table() -> str:
     rows = [{"library": o.engine.config["library"], "wire load": o.engine.config["wire_load"],
              "kGE": show(o.engine.get("kGE")), "µm²": show(o.engine.get("area")), "FO4 ps": show(o.fo4),
              "fmax MHz": show(o.engine.get("fmax")), "period in FO4": show(o.cycle_fo4),
-             "mW": show(o.engine.get("power at saturation"))}
+             "mW": show(o.engine.get("power"))}
             for o in across_libraries(model) if o.engine.config["design"] == "gcm_iter"]
     return (_markdown(pd.DataFrame(rows)) + f"\n\ngcm_iter, {model.basis.power} power, {model.question.clock_text}. "
             f"The characterization's checks against ngspice: `reports/flexlib/report.md`. {_cited(model)}\n")

@@ -77,7 +77,8 @@ PUBLICATIONS = {
                                                    "sweeps/nangate45.toml"),
             "stages": Source("results/libraries", "cryptoppa pdk stage-delay freepdk45/nom freepdk45_char/nom "
                                                   "nangate45/typ --out results/libraries"),
-        }, evidence=("libraries",), title="One engine on three 45 nm libraries"),
+        }, question=Question("ddr5-6400", clock="study"), evidence=("libraries",),
+            title="One engine on three 45 nm libraries"),
         # Four sweeps share one folder: 7-series synthesis for N = 1..16; ECP5 over seeds, ECP5 arrays, Nexus routed.
         Publication("fpga", {"results": Source("results/fpga", " && ".join(
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",

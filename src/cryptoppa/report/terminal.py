@@ -80,7 +80,8 @@ def as_json(model: Model, every: bool = False) -> str:
     out = {
         "question": {"memory": model.question.memory_text, "clock": model.question.clock_text,
                      "access": model.question.access.name, "footprint": model.question.footprint_text},
-        "basis": model.basis.lines(model.question.clock_text),
+        "basis": model.basis.lines(model.question.clock_text, "; ".join(
+            f"{pdk}: 1 GE = {r.text} µm²" for pdk, r in model.ge.items())),
         "engines": [{"engine": e.name, "scheme": e.scheme.name if e.scheme else None,
                      "answers_scheme": scheme_of.get(e.identity),
                      "records": [_record(r) for r in (*e.figures.values(), *e.totals.values())]} for e in engines],

@@ -8,7 +8,7 @@ import pandas as pd
 from ...answers.engines import EngineAnswer
 from ...answers.labels import short_labels
 from ...answers.model import Model
-from ...answers.records import show
+from ...answers.records import show, show_reason
 from ..document import Block, Bullets, Heading, Paragraph, Table
 from ..parts import source
 
@@ -103,8 +103,9 @@ def basis(model: Model) -> list[Block]:
     preset = q.preset
     dram = (f"{preset.name}: {preset.timing_source}" if preset and preset.timing_source else
             "no DRAM timing: read latency without a prefetch lead")
+    ge = "; ".join(f"{pdk}: 1 GE = {show(r)} µm²" for pdk, r in model.ge.items())
     return [Heading(2, "Basis"), Bullets([
-        *model.basis.lines(q.clock_text),
+        *model.basis.lines(q.clock_text, ge),
         f"memory: {q.resolved.assumption}; DRAM timing {dram}",
         f"metadata: {q.access.name} write share {q.access.write_fraction:.2g}; {q.footprint_text}",
     ])]
@@ -115,6 +116,5 @@ def withheld(model: Model) -> list[Block]:
     if not items:
         return []
     names = short_labels(sorted({n.subject for n in items}))
-    shown = sorted({(names[n.subject], n.what, n.reason) for n in items})
-    return [Heading(2, "Not answered, and why"),
-            Bullets([f"{subject}: {what}: {reason}" for subject, what, reason in shown])]
+    lines = sorted({f"{names[n.subject]}: {n.what}: {show_reason(n)}" for n in items})
+    return [Heading(2, "Not answered, and why"), Bullets(lines)]

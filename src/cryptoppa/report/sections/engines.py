@@ -19,7 +19,7 @@ def engines_table(model: Model) -> pd.DataFrame:
         rows.append({
             "engine": name(e), "scheme": e.scheme.name if e.scheme else "", "area µm²": show(e.get("area")),
             "kGE": show(e.get("kGE")), "fmax MHz": show(e.get("fmax")), "cycles/line": show(e.get("cycles per line")),
-            "Gb/s": show(e.get("throughput")), "mW": show(e.get("power at saturation")),
+            "Gb/s": show(e.get("throughput")), "mW": show(e.get("power")),
             "pJ/B": show(e.get("energy per byte")), "latency ns": latency(e), **({"FO4": show(fo4)} if fo4 else {}),
             "engines": engines_range(e), "total mm²": show(e.get("total area")), "total W": show(e.get("total power")),
         })
@@ -33,7 +33,7 @@ def engines(model: Model, heading: str = "Engines") -> list[Block]:
     q = model.question
     return [Heading(2, heading),
             Paragraph(f"Each engine configuration once ({model.basis.stage}, {model.basis.power} power), at "
-                      f"{q.clock_text}: one engine's area, fmax, throughput, power at saturation and energy per byte; "
+                      f"{q.clock_text}: one engine's area, fmax, throughput, power (at saturation where simulated) and energy per byte; "
                       "its verified read latency (row hit / closed row) and, where the library's FO4 delay was "
                       f"measured, the row-hit latency in FO4; then {q.memory_text} in engines of it (metadata "
                       "streaming–uncached), their area and power at the bandwidth's load."),

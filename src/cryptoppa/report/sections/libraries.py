@@ -19,7 +19,7 @@ def libraries(model: Model) -> list[Block]:
         "engine": o.engine.name, "library": o.engine.config["library"], "wire load": o.engine.config["wire_load"],
         "kGE": show(o.engine.get("kGE")), "area µm²": show(o.engine.get("area")), "FO4 ps": show(o.fo4),
         "fmax MHz": show(o.engine.get("fmax")), "period in FO4": show(o.cycle_fo4),
-        "mW": show(o.engine.get("power at saturation")), "pJ per line": show(o.energy_per_line)} for o in rows])
+        "mW": show(o.engine.get("power")), "pJ per line": show(o.energy_per_line)} for o in rows])
     return [Heading(2, "The libraries side by side"),
             Paragraph("The same RTL mapped to each library by the same flow. kGE divides the cells' area by each "
                       "library's NAND2 X1; FO4 is OpenSTA's delay of the library's X1 inverter in a fan-out-of-4 chain "

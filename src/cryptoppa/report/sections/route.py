@@ -23,9 +23,9 @@ def route(model: Model) -> list[Block]:
                      "die area µm²": show(p.routed.get("area")), "utilization": show(f["utilization"]),
                      "wire mm": show(f["wire"]), "fmax MHz synthesis": show(s.get("fmax")) if s else "–",
                      "fmax MHz routed": show(p.routed.get("fmax")), "fmax ratio": show(f.get("fmax ratio")),
-                     "mW synthesis": show(s.get("power at saturation")) if s else "–",
-                     "mW routed": show(p.routed.get("power at saturation")),
-                     "power ratio": show(f.get("power at saturation ratio")),
+                     "mW synthesis": show(s.get("power")) if s else "–",
+                     "mW routed": show(p.routed.get("power")),
+                     "power ratio": show(f.get("power ratio")),
                      "clock wire ps": show(f["corner wire"]), "fmax lost %": show(f["fmax lost"])})
     return [Heading(2, "Routed against synthesis"),
             Paragraph("The same netlists synthesized (no wire model) and placed and routed with Coriolis, timed again "

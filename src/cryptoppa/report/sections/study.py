@@ -16,7 +16,7 @@ def owen2013(model: Model) -> list[Block]:
     if not rows:
         return []
     engine = study_engine(model)
-    table = pd.DataFrame([{"quantity": b.quantity, "Owen 2013": b.cited.text, "printed in": b.cited.citation,
+    table = pd.DataFrame([{"quantity": b.quantity, "Owen 2013": show(b.cited), "printed in": b.cited.citation,
                            "ours": show(b.ours), "ours / study": show(b.ratio)} for b in rows])
     return [
         Heading(2, "Beside the 2013 study"),
