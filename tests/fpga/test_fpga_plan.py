@@ -103,7 +103,7 @@ def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power
     import pandas as pd
     from cryptoppa.report.document import Table
     from cryptoppa.report.fpga_section import fpga_section
-    from cryptoppa.report.load import load_results
+    from cryptoppa.answers.results import load_results
     base = {"sweep": "t", "design": "gcm_iter", "corner": "", "clock_mhz": 100.0, "activity": 0.1,
             "activity_mode": "vectorless", "label": "x", "error": ""}
     rows = [{**base, "pdk": "xc7", "target": "xc7", "n": n, "status": "ok",
