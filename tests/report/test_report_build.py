@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 from click.testing import CliRunner
-from conftest import CLOCK_MHZ, TRUTH, synthetic_frame, write_results
+from conftest import TRUTH, synthetic_frame, write_results
 
 from cryptoppa.answers import fits as fits_mod
 from cryptoppa.answers.basis import basis_of
