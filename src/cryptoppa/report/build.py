@@ -18,7 +18,7 @@ from ..sweep import results as results_mod
 from . import plots
 from .document import Block, Heading, write_report
 from .parts import Page
-from .sections import answer, appendix, arrays, engines, libraries, memories, route, software, study
+from .sections import answer, appendix, arrays, engines, libraries, memories, published, route, software, study
 from .sections import compare as compared
 
 FIGURES = "figures"
@@ -63,6 +63,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
         blocks += route.route(model)
     if "libraries" in evidence:
         blocks += libraries.libraries(model)
+    if "published" in evidence:
+        blocks += published.published_engines(model)
     blocks += memories.memories(model)
     blocks += software.software(model, cores, host)
     blocks += compared.compared(model, compare)
