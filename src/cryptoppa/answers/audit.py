@@ -89,6 +89,8 @@ def too_precise(text: str, exact: set[str] = frozenset(), digits: int = 4) -> li
     """Numbers with more than `digits` significant digits, but for `exact` texts and declared inputs."""
     out = []
     skip = set(exact) | declared()
+    for shown in list(skip):
+        skip.update(_NUMBER.findall(shown))
     for number in numbers_in(text):
         if number in skip:
             continue
