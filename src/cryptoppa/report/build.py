@@ -55,7 +55,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     out_dir = Path(out_dir)
     page = Page(out_dir / FIGURES)
     title = title or f"cryptoppa report: {model.results.folder.name}"
-    blocks: list[Block] = [Heading(1, title), *answer.answer(model), *answer.basis(model), *engines.engines(model)]
+    blocks: list[Block] = [Heading(1, title), *answer.answer(model), *answer.scheme_figure(model, page),
+                           *answer.basis(model), *engines.engines(model)]
     if "study" in evidence:
         blocks += study.owen2013(model)
     blocks += arrays.arrays(model, page, study="study" in evidence)

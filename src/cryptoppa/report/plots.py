@@ -132,24 +132,6 @@ def bandwidth_figure(feas: pd.DataFrame, study: tuple[str, float, dict[str, floa
     return fig
 
 
-def efficiency_figure(compare: pd.DataFrame) -> Figure:
-    """Throughput per mm² and per mW by group (horizontal bars)."""
-    with matplotlib.rc_context(_RC):
-        fig = _figure(7.0, 1.6 + 0.35 * len(compare) * 2)
-        axes = fig.subplots(2, 1)
-        short = legend_labels(list(compare["group"]), width=40)
-        labels = [short[g] for g in compare["group"]]
-        ypos = np.arange(len(labels))
-        for ax, col, title in ((axes[0], "gbps_per_mm2", "Gb/s per mm²"), (axes[1], "gbps_per_mw", "Gb/s per mW")):
-            ax.barh(ypos, compare[col], color=[_colour(i) for i in range(len(labels))])
-            ax.set_yticks(ypos, labels, fontsize=7)
-            ax.invert_yaxis()
-            ax.set_xlabel(title)
-            ax.grid(True, axis="x", linewidth=0.4, alpha=0.5)
-        fig.suptitle("throughput per area and per power, by design (smallest swept N)")
-    return fig
-
-
 def core_energy_figure(energy: pd.DataFrame) -> Figure:
     """Energy and cycles per byte against the -O level, one row per core and firmware, one line per key size."""
     with matplotlib.rc_context(_RC):
@@ -182,46 +164,12 @@ def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
     fig = _figure(6.4, 4.0)
     ax = fig.add_subplot()
     for i, (scheme, group) in enumerate(rows.groupby("scheme", sort=False)):
-        ax.scatter(group["latency_data_ns"], group["area_mm2"], color=_colour(i), label=scheme, s=28)
-    ax.set_xlabel("added read latency, ciphertext to plaintext (ns, unloaded)")
+        ax.scatter(group["latency_ns"], group["area_mm2"], color=_colour(i), label=scheme, s=28)
+    ax.set_xlabel("verified read latency, row hit (ns, unloaded)")
     ax.set_ylabel(f"engines' area for {bandwidth} (mm²)")
     ax.set_yscale("log")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
-    return fig
-
-
-_KIND_MARKERS = {"engine": "o", "core": "s", "2013 study": "*"}
-
-
-def pareto_figure(points: pd.DataFrame) -> Figure:
-    """Gb/s per mm² against Mb/s per mW (log axes), one marker per configuration, the Pareto front joined."""
-    with matplotlib.rc_context(_RC):
-        fig = _figure(7.0, 5.0)
-        ax = fig.add_subplot()
-        for i, row in points.reset_index(drop=True).iterrows():
-            marker = _KIND_MARKERS.get(row["kind"], "o")
-            ax.scatter(row["mbps_per_mw"], row["gbps_per_mm2"], marker=marker, s=90 if marker == "*" else 30,
-                       color=_colour(i), edgecolors="black" if row["front"] else "none", linewidths=0.8,
-                       label=textwrap.fill(row["name"] if row["kind"] in row["name"] else f"{row['name']} ({row['kind']})",
-                                           48), zorder=3)
-        front = points[points["front"]].sort_values("mbps_per_mw")
-        if len(front) > 1:
-            ax.plot(front["mbps_per_mw"], front["gbps_per_mm2"], "--", color="grey", linewidth=0.8, zorder=2,
-                    label="Pareto front (outlined)")
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")  # 20, not 2×10¹
-        for axis, col in ((ax.xaxis, "mbps_per_mw"), (ax.yaxis, "gbps_per_mm2")):
-            axis.set_major_formatter(plain)
-            # Within one decade there may be no major tick: label the minor ones then, else they crowd.
-            few = np.ptp(np.log10(points[col].astype(float))) < 1
-            axis.set_minor_formatter(plain if few else matplotlib.ticker.NullFormatter())
-        ax.set_xlabel("energy efficiency [Mb/s per mW]")
-        ax.set_ylabel("area efficiency [Gb/s per mm²]")
-        ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
-        ax.legend(fontsize=6, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
-        ax.set_title("throughput per area vs per power (up and right is better)")
     return fig
 
 

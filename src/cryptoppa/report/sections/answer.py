@@ -9,8 +9,9 @@ from ...answers.engines import EngineAnswer
 from ...answers.labels import short_labels
 from ...answers.model import Model
 from ...answers.records import show, show_reason
+from .. import plots
 from ..document import Block, Bullets, Heading, Paragraph, Table
-from ..parts import source
+from ..parts import Page, source
 
 HIT, CLOSED = "verified read latency, row hit", "verified read latency, closed row"
 SPECULATIVE = "speculative read latency, row hit"
@@ -73,6 +74,17 @@ def _lead(model: Model) -> str:
         text += (" Integrity schemes are ranked by their verified latency; the plaintext they can release before "
                  "the verdict is in its own column (speculative).")
     return text
+
+
+def scheme_figure(model: Model, page: Page) -> list[Block]:
+    """Every answered configuration's total area against its verified latency, one colour per scheme."""
+    points = [{"scheme": e.scheme.name, "latency_ns": e.value(HIT), "area_mm2": e.value("total area")}
+              for s in model.schemes for e in s.engines if e.value(HIT) == e.value(HIT)]
+    if len({p["scheme"] for p in points}) < 2:
+        return []
+    return [page.figure(plots.scheme_figure(pd.DataFrame(points), model.question.memory_text), "schemes",
+                        f"engines' total area for {model.question.memory_text} against verified read latency (row "
+                        "hit), one marker per engine configuration")]
 
 
 def answer(model: Model, title: str | None = None) -> list[Block]:
