@@ -8,7 +8,6 @@ metadata that would change between runs or machines is dropped.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import matplotlib
