@@ -91,46 +91,6 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
     return fig
 
 
-def bandwidth_figure(feas: pd.DataFrame, study: tuple[str, float, dict[str, float]] | None = None) -> Figure:
-    """Engines, array area and array power against bandwidth (log axes), one line per group.
-
-    ``study``: (legend label, bandwidth GB/s, {column: value}) of a published conclusion, drawn as a star."""
-    with matplotlib.rc_context(_RC):
-        fig = _figure(7.0, 8.0)
-        axes = fig.subplots(3, 1, sharex=True)
-        panels = (("engines", "engines needed"), ("area_mm2", "array area [mm²]"), ("power_w", "array power [W]"))
-        labels = legend_labels(sorted(feas["group"].unique()))
-        for i, (group, g) in enumerate(feas.groupby("group", sort=True)):
-            g = g.sort_values(["bandwidth_bits", "bandwidth"], kind="stable")
-            x = g["bandwidth_bits"] / 8e9
-            for ax, (col, _) in zip(axes, panels):
-                y = g[col].astype(float)
-                if y.notna().any():
-                    ax.plot(x, y, "o-", color=_colour(i), markersize=3, linewidth=1, label=labels[group])
-                    low, high = g.get(f"{col}_low"), g.get(f"{col}_high")
-                    if low is not None and low.notna().any():
-                        ax.fill_between(x, low, high, color=_colour(i), alpha=0.18, linewidth=0)
-        if study is not None:
-            label, gbytes, values = study
-            for ax, (col, _) in zip(axes, panels):
-                if col in values and ax.has_data():
-                    ax.plot([gbytes], [values[col]], "k*", markersize=10, label=label, zorder=4)
-        for ax, (_, label) in zip(axes, panels):
-            ax.set_xscale("log")
-            if ax.has_data():
-                ax.set_yscale("log")
-            else:
-                ax.text(0.5, 0.5, "no fit: needs >= 2 distinct N", transform=ax.transAxes, ha="center")
-            ax.set_ylabel(label)
-            ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
-        axes[-1].set_xlabel("bandwidth [GB/s, decimal] (presets)")
-        axes[-1].xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
-        # Outside the axes: with many designs an inner legend hides the lines it names.
-        axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        axes[0].set_title("feasibility across bandwidth presets (95 % band of the fit at N)")
-    return fig
-
-
 def core_energy_figure(energy: pd.DataFrame) -> Figure:
     """Energy and cycles per byte against the -O level, one row per core and firmware, one line per key size."""
     with matplotlib.rc_context(_RC):
