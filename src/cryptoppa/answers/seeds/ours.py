@@ -65,9 +65,11 @@ class Ours:
                activity: str = VECTORLESS) -> pd.Series | None:
         """The row of `design` with `params` on an FPGA `target` (None: the ASIC library) and, on the ASIC
         library, power from `activity` (the vectorless model or a simulated workload)."""
-        t = self.asic if target is None else self.fpga[self.fpga["pdk"] == target]
+        t = self.asic if target is None else self.fpga
         if t.empty:
             return None
+        if target is not None:
+            t = t[t["pdk"] == target]
         hit = t["design"] == design
         if target is None:
             hit &= t["activity_mode"].fillna(VECTORLESS) == activity
