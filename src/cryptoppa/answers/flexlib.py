@@ -1,7 +1,7 @@
 """The FlexLib characterization checked: our characterized liberty (pdk/freepdk45_char) against the shipped FlexLib
 tables and against ngspice transients of the same netlists -- every number a record.
 
-Three tables, written by `python scripts/flexlib_report.py --measure` and published under reports/flexlib/data:
+Three tables, written by `python scripts/flexlib_report.py --out results/flexlib`, published to reports/flexlib/data:
 `arcs.csv` (ours and shipped per cell, arc, table and grid point), `cells.csv` (pin capacitances and leakage) and
 `physics.csv` (FO4 from each liberty's tables and from an ngspice chain; one inverter and the flip-flop's
 clock-to-q at one grid point against ngspice). A geometric mean needs positive values: points where either side
