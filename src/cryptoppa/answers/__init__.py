@@ -12,4 +12,7 @@ Modules, one job each (data flows results -> model -> views; nothing here format
     records    Record, NotAnswered, Cited and the one way each quantity is shown; the ledger
     audit      every number a document prints is a record, a citation or a declared input
     study, software, routing, libraries, points, core_energy, compare: the model's further sections
+    fpga, fpga_fits  the FPGA publication's model: devices for a bandwidth, resource lines beside Owen 2013
+    seeds      the four seed studies beside ours (one module per study)
+    flexlib    the FlexLib characterization checked against the shipped liberty and ngspice
 """

@@ -65,6 +65,23 @@ QUANTITIES: dict[str, Quantity] = {
     "cycles_per_byte": Quantity("cycles/B", label="cycles per byte"),
     "window_cycles": Quantity("cycles", label="activity window"),
     "bits": Quantity("bits", count=True, label="storage"),
+    "bytes": Quantity("bytes", count=True, label="storage"),
+    "luts": Quantity("LUTs", label="LUTs"),
+    "brams": Quantity("block RAMs", label="block RAM"),
+    "logic_cells": Quantity("logic cells", label="logic cells"),
+    "per_engine_luts": Quantity("LUTs per engine", label="slope"),
+    "per_engine_ffs": Quantity("flip-flops per engine", label="slope"),
+    "per_engine_brams": Quantity("block RAMs per engine", label="slope"),
+    "seeds": Quantity("seeds", count=True, label="placer seeds"),
+    "configurations": Quantity("configurations", count=True, label="configurations"),
+    "points": Quantity("points", count=True, label="points"),
+    "cap_ff": Quantity("fF", label="capacitance"),
+    "leakage_nw": Quantity("nW", label="leakage"),
+    "volts": Quantity("V", label="supply"),
+    "celsius": Quantity("°C", label="temperature"),
+    "gbytes_per_s": Quantity("GB/s", label="throughput"),
+    "nj_per_byte": Quantity("nJ/B", label="energy"),
+    "instructions_per_byte": Quantity("instructions/B", label="instructions per byte"),
 }
 
 

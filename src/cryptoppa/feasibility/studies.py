@@ -1,7 +1,8 @@
 """The printed figures of the four other seed studies, as data (the publication `studies` sets ours beside them).
 
-The studies live in ``shared/seeds/`` (beside the checkout: ``../shared/seeds/`` from the repository root); each
-is cited by its number and table, figure or section, e.g. "Lohitha and Vasavi, Table 3". Their text is an automatic extraction
+Each study is cited by author, year where it prints one, and table, figure or section, e.g. "Lohitha and Vasavi,
+Table 3" -- never by a path: readers of the repository do not have the seed files (``shared/seeds/`` beside the
+checkout, where the test of this module finds them). Their text is an automatic extraction
 from the PDFs, so every figure here carries the characters it is read from (``text``: a test finds them in the
 seed file) and, where the extraction garbled a number, how it was read (``reading``). Only the studies' own
 numbers live here -- nothing recomputed; :mod:`cryptoppa.feasibility.owen2013` holds study 001's.
@@ -13,9 +14,6 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError
-
-SEEDS_FOLDER = "../shared/seeds"  # relative to the repository root, as the README cites it
-
 
 @dataclass(frozen=True)
 class Printed:
@@ -42,7 +40,8 @@ class Printed:
 class Seed:
     number: str
     file: str
-    citation: str
+    short: str  # how a document cites it: "Jannepally 2008"
+    citation: str  # author, title, venue
     figures: tuple[Printed, ...]
 
     def __getitem__(self, key: str) -> Printed:
@@ -50,10 +49,6 @@ class Seed:
             if figure.key == key:
                 return figure
         raise KeyError(f"{self.number}: no printed figure {key!r}")
-
-    @property
-    def path(self) -> str:
-        return f"{SEEDS_FOLDER}/{self.file}"
 
 
 # ---- 000: GCM vs CBC bus encryption in an SMP (2008) ----------------------------------------------------------
@@ -71,7 +66,7 @@ def _loss(key: str, label: str, printed: str, text: str, reading: str = "") -> P
 
 
 BUS_GCM_CBC = Seed(
-    "000", "000_47505e57a9678663.txt",
+    "000", "000_47505e57a9678663.txt", "Jannepally 2008",
     "Jannepally, Bus encryption and authentication unit for symmetric shared memory multiprocessor system using "
     "GCM-AES, M.S. thesis, Oklahoma State University, 2008",
     (
@@ -112,9 +107,9 @@ BUS_GCM_CBC = Seed(
         _loss("loss_8_cbc_fast", "CBC 1.6 GB/s", "15.3", "CBC 1.6GBps\t\t\tO 15.3\t32",
               reading="'O 15.3<tab>32': the marker O, then 15.3; the trailing 32 (15.32?) is not certain"),
         _loss("loss_8_cbc_slow", "CBC 0.8 GB/s", "27.3", "CBC 0.8GBps\t\t\t\t(D 27.3"),
-        Printed("gain_low", "performance gain of GCM over CBC, low end", "4", "x", "000 Abstract, §6",
+        Printed("gain_low", "performance gain of GCM over CBC, low end", "4", "x", "Jannepally 2008, Abstract",
                 "a performance gain in the range of 4X-9X"),
-        Printed("gain_high", "performance gain of GCM over CBC, high end", "9", "x", "000 Abstract, §6",
+        Printed("gain_high", "performance gain of GCM over CBC, high end", "9", "x", "Jannepally 2008, Abstract",
                 "a performance gain in the range of 4X-9X"),
     ),
 )
@@ -152,7 +147,7 @@ def _table3() -> tuple[Printed, ...]:
 
 
 SUBPIPE = Seed(
-    "002", "002_399f96b47b008535.txt",
+    "002", "002_399f96b47b008535.txt", "Lohitha and Vasavi",
     "Lohitha and Padma Vasavi, High-performance VLSI architecture for AES-GCM algorithm with sub pipelining, "
     "International Journal of VLSI System Design and Communication Systems (IJVDC); Xilinx ISE, XC4VLX200 (Virtex-4)",
     (
@@ -169,31 +164,50 @@ SUBPIPE = Seed(
 )
 
 # ---- 003: OS-controlled processor-memory bus encryption (software CBC of pages) -------------------------------
+_T2_AVERAGE = "average\t\t\t\t2.44\t8.50\t\t\t\t2.07\t4.12\t\t\t\t1.78\t2.53\t\t\t\t1.37\t1.74"
+_T2_G721ENC = ("g721enc\t0.73\t0.83\t1.35\t1.14\t1.85\t0.73\t0.78\t1.06\t1.07\t1.45\t0.73\t0.78\t0.80\t1.07\t1.10"
+               "\t0.73\t0.75\t0.78\t1.03\t1.07")
+_T2_ADPCMDEC = ("adpcmdec\t0.03\t0.11\t0.70\t3.67\t23.33\t0.03\t0.08\t0.21\t2.67\t7.00\t0.03\t0.07\t0.12\t2.33"
+                "\t4.00\t0.03\t0.05\t0.08\t1.67\t2.67")
+L2_KB = (64, 128, 256, 512)  # Chen et al. 2008, Table II: the L2 sizes, each with 1 KB and 4 KB pages
+
+
+def _table2_averages() -> tuple[Printed, ...]:
+    """Table II's average slowdowns: per L2 size, 1 KB then 4 KB pages (fields 4 and 5, then every fifth)."""
+    out = []
+    for i, l2 in enumerate(L2_KB):
+        for j, page in enumerate(("1k", "4k")):
+            field = 4 + 5 * i + j
+            out.append(Printed(f"slowdown_{page}_{l2}k", f"average slowdown of protected processes, {page[0]} KB "
+                               f"pages, {l2} KB L2", _T2_AVERAGE.split("\t")[field], "x",
+                               "Chen et al. 2008, Table II (average)", _T2_AVERAGE, field=field))
+    return tuple(out)
+
+
 _PAGES = ("Experimental results indicate that encrypting a 1,024 B block and a 4,096 B block require 10,620 and "
           "42,118 cycles, respectively.")
 PAGES = Seed(
-    "003", "003_689a3a7e0f7b69c7.txt",
+    "003", "003_689a3a7e0f7b69c7.txt", "Chen et al. 2008",
     "Chen, Dick and Choudhary, Operating system controlled processor-memory bus encryption (DATE 2008)",
     (
         Printed("page_1k", "AES-CBC encryption of a 1,024-byte page", "10,620", "cycles", "Chen et al. 2008, §III.B", _PAGES),
         Printed("page_4k", "AES-CBC encryption of a 4,096-byte page", "42,118", "cycles", "Chen et al. 2008, §III.B", _PAGES),
         Printed("clock", "clock of the measuring CPU (an AMD processor, OpenSSL 0.9.8d)", "1", "GHz", "Chen et al. 2008, §III.B",
                 "evaluated the performance of AES in CBC mode on a 1 GHz AMD processor using OpenSSL 0.9.8d"),
-        Printed("slowdown_1k_512k", "slowdown of protected processes, 1 KB pages, 512 KB L2", "1.37", "x",
-                "Chen et al. 2008, Table II (average), §IV.C.1", "average\t\t\t\t2.44\t8.50\t\t\t\t2.07\t4.12\t\t\t\t1.78\t2.53"
-                "\t\t\t\t1.37\t1.74", field=19),
-        Printed("slowdown_1k_256k", "slowdown of protected processes, 1 KB pages, 256 KB L2", "1.78", "x",
-                "Chen et al. 2008, Table II (average), §IV.C.1", "average\t\t\t\t2.44\t8.50\t\t\t\t2.07\t4.12\t\t\t\t1.78\t2.53"
-                "\t\t\t\t1.37\t1.74", field=14),
+        *_table2_averages(),
+        Printed("slowdown_least", "the least slowdown of one program (g721enc, 1 KB pages, 512 KB L2)", "1.03", "x",
+                "Chen et al. 2008, Table II", _T2_G721ENC, field=19),
+        Printed("slowdown_most", "the most slowdown of one program (adpcmdec, 4 KB pages, 64 KB L2)", "23.33", "x",
+                "Chen et al. 2008, Table II", _T2_ADPCMDEC, field=5),
     ),
 )
 PAGE_BYTES = {"page_1k": 1024, "page_4k": 4096}
 
 # ---- 004: energy of a software security module on an ARM core (Sim-Panalyzer) -------------------------------
 ENERGY = Seed(
-    "004", "004_2fe8f60f07cafa1d.txt",
+    "004", "004_2fe8f60f07cafa1d.txt", "Lima et al. 2013",
     "Lima, Moreno, Santos and Dias, Energy characterization of a security module in ARM processor, "
-    "International Journal of Network Security, 2013 (Sim-Panalyzer, gcc 4.4.5)",
+    "International Journal of Network Security, 2013",
     (
         Printed("rounds_128", "AES rounds, 128-bit key", "10", "rounds", "Lima et al. 2013, Table 2", "128 bits\t10", field=1),
         Printed("rounds_192", "AES rounds, 192-bit key", "12", "rounds", "Lima et al. 2013, Table 2", "192 bits\t12", field=1),
@@ -206,6 +220,9 @@ ENERGY = Seed(
         Printed("least_energy_opt", "the -O level with the least total energy", "O3", "", "Lima et al. 2013, §5.3 (Figure 9)",
                 "if the AES code is compiled utilizing O3 optimization, the average total consumption of all "
                 "components is lower"),
+        Printed("components_similar", "energy of almost every component as the key grows", "similar", "",
+                "Lima et al. 2013, §5.2 (Figure 7)",
+                "almost every architectural component obtained similar energy consumption value"),
         Printed("dio_reduction", "energy of the dio (data I/O) component as the key grows", "23", "% less",
                 "Lima et al. 2013, §5.2 (Figure 7)", "presented an average reduction of 23% when the key length increases"),
     ),

@@ -136,7 +136,7 @@ def fpga_resource_figure(points: pd.DataFrame, compared: pd.DataFrame, labels: d
                          study_label: str) -> Figure:
     """One panel per compared resource against N: our counts and fitted line per design, the study's line dashed.
 
-    ``compared``: rows of `cryptoppa.fpga.study_fit.compare_to_study`; ``labels``: metric -> axis name."""
+    ``compared``: `cryptoppa.answers.fpga_fits.figure_rows`; ``labels``: metric -> axis name."""
     metrics = [m for m in labels if (compared["metric"] == m).any()]
     with matplotlib.rc_context(_RC):
         fig = _figure(3.2 * max(len(metrics), 1), 3.4)

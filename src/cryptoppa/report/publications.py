@@ -15,13 +15,16 @@ from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..slowdown.run import TABLE as SLOWDOWN_TABLE
 from ..sweep import results as results_mod
 from . import slowdown_report
+from .flexlib_report import build_flexlib
 from .fpga_report import build_fpga
 from .studies import build_studies
 
 REPORTS = ROOT / "reports"
 DATA = "data"
 TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": SLOWDOWN_TABLE,
-          "stages": STAGE_TABLE}
+          "stages": STAGE_TABLE, "arcs": "arcs.parquet", "cells": "cells.parquet", "physics": "physics.parquet"}
+# The FlexLib checks: ngspice decks and the installed shipped liberty (scripts/flexlib_report.py).
+FLEXLIB_COMMAND = "python scripts/flexlib_report.py --out results/flexlib"
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,8 @@ PUBLICATIONS = {
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
             "slowdown": Source("results/slowdown", slowdown_report.COMMAND),
         }, builder=build_studies),
+        Publication("flexlib", {role: Source("results/flexlib", FLEXLIB_COMMAND) for role in ("arcs", "cells", "physics")},
+                    builder=build_flexlib),
     )
 }
 
