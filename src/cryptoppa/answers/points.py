@@ -26,3 +26,12 @@ def point_records(results: Results) -> dict[str, dict[str, Record]]:
                              for m, (name, quantity, scale) in SHOWN.items()
                              if m in row.index and row[m] == row[m] and row[m] is not None}
     return out
+
+
+def row_counts(results: Results) -> dict[str, Record]:
+    """How many rows the table holds, finished and failed."""
+    on = On(stage="results table")
+    subject = str(results.table_path.name)
+    return {name: Record(subject, f"{name} rows", "points", float(n), on)
+            for name, n in (("all", len(results.table)), ("finished", len(results.points)),
+                            ("failed", len(results.failed)))}

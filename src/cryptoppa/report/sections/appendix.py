@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...answers.model import Model
-from ...answers.points import SHOWN, point_records
+from ...answers.points import SHOWN, point_records, row_counts
 from ...answers.results import Results
 from ...answers.records import show
 from ...feasibility.presets import load_presets
@@ -62,10 +62,11 @@ def provenance(model: Model, produced_by: tuple[str, ...]) -> list[Block]:
 
 def provenance_of(r: Results, produced_by: tuple[str, ...]) -> list[Block]:
     t = r.table
+    counts = row_counts(r)
     sweeps = ", ".join(sorted(t["sweep"].astype(str).unique())) if "sweep" in t.columns else "(no sweep column)"
     return [Heading(3, "Source"), Bullets([
         f"results: `{shown(r.table_path)}`, SHA-256 `{r.sha256}`; sweeps: {sweeps}",
-        f"rows: {len(t)}, of which {len(r.points)} finished and {len(r.failed)} failed",
+        f"rows: {show(counts['all'])}, of which {show(counts['finished'])} finished and {show(counts['failed'])} failed",
         "units as stored: µm², W, ns, MHz; bandwidths decimal (GB = 10^9 bytes)",
         *(f"measured by: `{command}`" for command in produced_by),
     ])]
