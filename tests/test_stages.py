@@ -145,8 +145,8 @@ def test_a_stage_declares_its_settings_once(probe_depth, tmp_path):
     refused = stages.refusal(stages.Request(designs.get("counter"), (("WIDTH", 8),), "freepdk45/nom", 225.0,
                                             settings=(("probe_depth", 3),)))
     assert refused.error({"probe_depth": "--probe-depth"}).args[0].startswith(
-        "--probe-depth: expected stage 'probe' on asic targets (it sets how many netlist lines the probe reads), "
-        "not stage 'synth'")
+        "--probe-depth: expected stage 'probe' on asic targets, which reads it (how many netlist lines the probe "
+        "reads), not stage 'synth'")
 
 
 def test_route_takes_the_utilization_and_synthesis_does_not():

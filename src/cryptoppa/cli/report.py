@@ -6,12 +6,13 @@ from pathlib import Path
 
 import click
 
+from .. import userfiles
 from ..report.build import build_report
 
 
 @click.command()
 @click.argument("results", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(path_type=Path),
               help="output folder [default: reports/<results folder name>/]")
 @click.option("--bandwidth", "bandwidths", multiple=True,
               help="preset name or quantity for the feasibility section (repeatable) [default: every preset]")
@@ -24,6 +25,6 @@ from ..report.build import build_report
 def report(results: Path, out: Path | None, bandwidths: tuple[str, ...], host: Path | None, cores: Path | None,
            compare_with: Path | None):
     """Markdown + HTML report of a results folder: the answer first, the 2013 study beside it, then the evidence."""
-    out = out or Path("reports") / results.resolve().name
+    out = userfiles.writable_folder(out or Path("reports") / results.resolve().name, "--out")
     html = build_report(results, out, list(bandwidths) or None, host=host, cores=cores, compare=compare_with)
     click.echo(f"wrote {out / 'report.md'} and {html}")

@@ -174,6 +174,9 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
                          n=n, array_mode="flat" if flat else "composed", activity=toggles, activity_mode=mode,
                          clock_port=clock_port, own_rtl=not design,
                          settings=tuple((name, value) for name, value in settings.items() if given(name)))
+    if given("clock_mhz") and req.kind == stages.FPGA and (req.stage or stages.default_stage(req)) == "synth":
+        raise InputError(f"--clock-mhz is the placer's timing goal on FPGA targets: {req.target} is only synthesized "
+                         "here (stage synth), which no clock changes")
     refused = stages.refusal(req)
     if refused is not None:
         raise refused.error({**_OPTIONS, **{s.name: s.option for s in stages.all_settings()}})

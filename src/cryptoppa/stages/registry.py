@@ -69,7 +69,10 @@ class Stage:
     settings: tuple[Setting, ...] = ()  # what it reads of a request besides the design point (cryptoppa.stages.setting)
 
     def where(self) -> str:
-        return f"stage {self.name!r} on {self.kind} targets"
+        """How a message names it: the array forms too where another registration shares its name and kind."""
+        twins = [s for s in _STAGES if s.name == self.name and s.kind == self.kind and s is not self]
+        forms = f" ({' or '.join(self.arrays)} designs)" if twins else ""
+        return f"stage {self.name!r} on {self.kind} targets{forms}"
 
     @classmethod
     def from_step(cls, name: str, kind: str, *, arrays: tuple[str, ...], plan: Callable[[Request, Outcome, Path], StepPlan],
@@ -198,7 +201,7 @@ def _setting_refusal(req: Request, stage: Stage) -> Refusal | None:
         setting = known[name]
         if name not in takes:
             where = " or ".join(s.where() for s in declaring(setting))
-            return Refusal(name, f"{where} (it sets {setting.help}), not {stage.where()} for {req.target}")
+            return Refusal(name, f"{where}, which reads it ({setting.help}), not {stage.where()} for {req.target}")
         if not setting.accepts(value):
             return Refusal(name, f"{setting.expected()}, got {value!r}")
         rule = setting.rule(req, value)

@@ -230,7 +230,7 @@ def _with_settings(path: Path, base: list[SweepPoint], listed: dict[str, list]) 
     for setting in stages.all_settings():
         if setting.name in listed and setting.name not in used:
             first = stages.declaring(setting)[0]
-            raise _fail(path, f"sweep.{setting.key}", f"points of {stages.where(setting)}, which it sets "
+            raise _fail(path, f"sweep.{setting.key}", f"points of {stages.where(setting)}, which reads it "
                                                       f"({setting.help}): no point of this sweep is one (stage = "
                                                       f'"{first.name}" on {first.kind} targets)')
     return points
