@@ -69,7 +69,7 @@ def _sweep(tmp_path, body):
 
 def test_sweep_targets_mix_pdks_and_fpgas(tmp_path):
     spec = _sweep(tmp_path, 'n = [1, 2]\ntargets = ["freepdk45/nom", "xc7", "ecp5-85k"]\nseeds = [1, 2]\n')
-    labels = {(p.target, p.n, p.seed, p.array_mode) for p in spec.points}
+    labels = {(p.target, p.n, dict(p.settings).get("seed"), p.array_mode) for p in spec.points}
     assert ("freepdk45/nom", 1, None, "composed") in labels
     assert ("xc7", 2, None, "flat") in labels  # FPGA arrays are always flat; synthesis has no seed
     assert {s for t, _, s, _ in labels if t == "ecp5-85k"} == {1, 2}

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import click
 
+from .. import userfiles
 from ..answers.question import Question, parse_clock
 from ..report.build import build_report
 
 
 @click.command()
 @click.argument("results", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(path_type=Path),
               help="output folder [default: reports/<results folder name>/]")
 @click.option("--bandwidth", default="ddr5-6400", show_default=True,
               help="the memory the answer is for: a preset name (`cryptoppa presets`) or a quantity such as 25.6GB/s")
@@ -27,7 +28,7 @@ from ..report.build import build_report
 def report(results: Path, out: Path | None, bandwidth: str, clock: str, host: Path | None, cores: Path | None,
            compare_with: Path | None):
     """Markdown + HTML report of a results folder: the answer first, its basis, every engine, then the evidence."""
-    out = out or Path("reports") / results.resolve().name
-    question = Question(bandwidth, clock=parse_clock(clock))
+    question = Question(bandwidth, clock=parse_clock(clock))  # a bad --bandwidth fails before anything is written
+    out = userfiles.writable_folder(out or Path("reports") / results.resolve().name, "--out")
     html = build_report(results, out, question, host=host, cores=cores, compare=compare_with)
     click.echo(f"wrote {out / 'report.md'} and {html}")

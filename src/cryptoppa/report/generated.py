@@ -188,7 +188,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cores-table": cores_table,
     "settings": settings_table,
     "metrics": metrics_table,
-    "limits": lambda: limits.markdown_table() + "\n",
+    "limits": lambda: stages.limits_table() + "\n",
     "publications": publications_table,
     "studies-answer": lambda: studies_readme_block(ROOT / "reports" / "studies" / "data"),
     "slowdown-table": slowdown_report.readme_block,
