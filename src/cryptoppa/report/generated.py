@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .. import catalog, limits, settings
+from .. import catalog, settings, stages
 from ..answers.libraries import across_libraries
 from ..answers.model import Model
 from ..answers.records import show
