@@ -20,7 +20,7 @@ from ..answers.results import group_label, load_results
 from ..report import terminal
 from ..report.build import model_of
 from ..report.publications import PUBLICATIONS
-from .options import bounded
+from .options import bounded, given
 
 FIT_METRICS = (AREA, FLOPS, POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 # How `fit` labels them in its text table, and the factor from the metric's unit (--json keeps names and units).
@@ -70,12 +70,13 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
     folder; --paper owen2013 recomputes the 2013 study from its own printed figures.
     """
     if paper:
-        ignored = [name for name, given in (("--results", results), ("--clock", clock != "fmax"),
-                                            ("--hit-rate", hit_rate is not None), ("--access", access != "streaming"),
-                                            ("--host", host), ("--cores", cores), ("--all", every),
-                                            ("--json", as_json), ("--csv", as_csv)) if given]
+        ours = ("results", "clock", "hit_rate", "access", "protected", "host", "cores", "every", "as_json", "as_csv")
+        ignored = [name for name in ours if given(name)]
         if ignored:
-            raise InputError(f"{ignored[0]} does not apply to --paper (the study's own figures)")
+            raise InputError(f"--{ignored[0].replace('_', '-').replace('every', 'all').replace('as-', '')} does not "
+                             "apply to --paper (the study's own figures)")
+        if not bandwidth and (given("count") or given("efficiency")):
+            raise InputError("--count and --efficiency size a bandwidth: give --bandwidth with --paper")
         if bandwidth:
             _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
         else:
