@@ -118,7 +118,7 @@ def test_a_simulated_array_below_n_engines_is_flagged(tmp_path):
     model = build(write(tmp_path / "r", rows), STUDY)
     flags = {a.power_model: a for a in model.arrays}
     assert flags["simulated, saturated"].share.value == pytest.approx(0.09 / (4 * 0.03))
-    assert "not a valid measurement" in flags["simulated, saturated"].flag
+    assert "one synthesis run" in flags["simulated, saturated"].flag
     assert "thins the engines' input activity" in flags["vectorless"].flag
 
 

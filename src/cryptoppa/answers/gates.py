@@ -75,7 +75,9 @@ def array_sum(array_power_w: float, n: int, engine_power_w: float, power_model: 
     if power_model == "vectorless":
         return ("under vectorless power, propagation through the dispatcher thins the engines' input activity, so "
                 "the array's own figure understates them; answers count N × one engine")
-    return "under simulated power: not a valid measurement (answers count N × one engine)"
+    return ("under simulated power over whole line periods: a flat array is one synthesis run, which maps its "
+            "engines with other cells than the engine alone (see its cells against N × one engine's); answers count "
+            "N × one engine")
 
 
 def fit(r2: float) -> str | None:

@@ -52,6 +52,7 @@ class ArrayCheck:
     config: pd.Series
     power_model: str
     share: Record  # the array's power / (N × one engine's)
+    cells: Record  # the array's cells / (N × one engine's): a flat array is mapped by one synthesis run
     flag: str
 
 
@@ -104,7 +105,7 @@ class Model:
         out += [r for f in self.fits for r in (f.slope, f.r2, f.intercept, *(f.interval or ())) if r is not None]
         out += [r for o in self.software for r in o.figures.values()]
         out += [r for row in self.points.values() for r in row.values()]
-        out += [a.share for a in self.arrays] + list(self.ge.values())
+        out += [r for a in self.arrays for r in (a.share, a.cells)] + list(self.ge.values())
         return out + list(self.fo4.values())
 
     def engine(self, design: str) -> EngineAnswer | None:
@@ -217,9 +218,12 @@ def _array_checks(configs: pd.DataFrame, basis: Basis) -> list[ArrayCheck]:
                 n, power, one = int(array["n"]), sum(a.values()), sum(e.values())
                 flag = gates.array_sum(power, n, one, name.split(",")[0])
                 if flag:
+                    on = On(library=array["library"], stage=basis.stage, power=name)
                     share = Record(identity(array), f"array power / N × one engine ({name})", "ratio",
-                                   power / (n * one), On(library=array["library"], stage=basis.stage, power=name))
-                    out.append(ArrayCheck(array, name, share, flag))
+                                   power / (n * one), on)
+                    cells = Record(identity(array), "array cells / N × one engine's", "ratio",
+                                   float(array["cells"]) / (n * float(engine["cells"])), On(library=array["library"]))
+                    out.append(ArrayCheck(array, name, share, cells, flag))
     return out
 
 

@@ -46,8 +46,8 @@ def arrays(model: Model, page: Page, study: bool = False) -> list[Block]:
         Table(_short(table), source(model.results, "fit_linear of each metric on N")),
     ]
     if model.arrays:
-        blocks.append(Bullets([f"N = {int(a.config['n'])}, {a.power_model}: {show(a.share)} × N × one engine, {a.flag}"
-                               for a in model.arrays]))
+        blocks.append(Bullets([f"N = {int(a.config['n'])}, {a.power_model}: {show(a.share)} × N × one engine's power "
+                               f"(cells {show(a.cells)} × N × one engine's), {a.flag}" for a in model.arrays]))
     points = model.results.points
     fits = frame(model.fits)
     area_metric = DIE_AREA if model.basis.routed else AREA
