@@ -27,7 +27,7 @@ from ..paths import ROOT, shown
 from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..sweep import results as results_mod
 from ..sweep.results import FINISHED
-from . import analysis, design_table, quotes, slowdown_report
+from . import analysis, design_table, docs_pages, quotes, slowdown_report
 from .libraries import stage_delays
 from .answer import answer_rows
 from .basis import STUDY_CLOCK_MHZ, Basis, basis_of, configurations, engine_power, quote_key
@@ -38,7 +38,7 @@ from .publications import PUBLICATIONS, TABLES
 from .quotes import quote
 from .studies import readme_block as studies_readme_block
 
-FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md")
+FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md", *docs_pages.FILES)
 _BLOCK = re.compile(r"(<!-- generated: (?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
 
 
@@ -289,6 +289,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "publications": publications_table,
     "studies-answer": lambda: studies_readme_block(ROOT / "reports" / "studies" / "data"),
     "slowdown-table": slowdown_report.readme_block,
+    **docs_pages.RENDERERS,
 }
 
 
