@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 from cryptoppa.report import generated
 from support import ROOT
