@@ -127,6 +127,7 @@ def test_every_readme_command_runs_verbatim(tmp_path):
 
 @pytest.mark.eda
 @pytest.mark.full
+@pytest.mark.timeout(12 * 3600)  # the reproductions take hours from a cold cache, past the suite's 900 s per test
 def test_every_long_readme_command_runs_verbatim(tmp_path):
     _check_all(tmp_path, full=True)
 
