@@ -24,7 +24,7 @@ from ..catalog import FMAX
 from ..errors import CryptoppaError
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
-from . import fpga_section, slowdown_report
+from . import docs_pages, fpga_section, slowdown_report
 from .build import model_of
 from .fpga_report import fpga_model
 from .publications import PUBLICATIONS, TABLES
@@ -33,7 +33,7 @@ from .sections.engines import engines_table
 from .studies import readme_block as studies_readme_block
 from ..answers import records
 
-FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md")
+FILES = (ROOT / "README.md", ROOT / "designs" / "README.md", ROOT / "reports" / "README.md", *docs_pages.FILES)
 _BLOCK = re.compile(r"(<!-- generated: (?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
 
 
@@ -192,6 +192,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "publications": publications_table,
     "studies-answer": lambda: studies_readme_block(ROOT / "reports" / "studies" / "data"),
     "slowdown-table": slowdown_report.readme_block,
+    **docs_pages.RENDERERS,
 }
 
 
