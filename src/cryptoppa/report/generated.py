@@ -18,7 +18,9 @@ import pandas as pd
 from .. import catalog, settings, stages
 from ..answers.libraries import across_libraries
 from ..answers.model import Model
-from ..answers.records import show
+from ..answers.records import Cited, show
+from ..feasibility import owen2013
+from ..feasibility.report_text import numeric_column
 from ..answers.routing import routed_against_synthesis
 from ..catalog import FMAX
 from ..errors import CryptoppaError
@@ -52,7 +54,7 @@ def publication_model(name: str) -> Model:
 
 def _markdown(frame: pd.DataFrame) -> str:
     head = "| " + " | ".join(frame.columns) + " |"
-    rule = "|" + "|".join("---" if i == 0 else "---:" for i in range(len(frame.columns))) + "|"
+    rule = "|" + "|".join("---:" if numeric_column(frame[c]) else "---" for c in frame.columns) + "|"
     return "\n".join([head, rule, *("| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False))])
 
 
@@ -66,10 +68,14 @@ def answer_block() -> str:
     table = scheme_table(today)[["scheme", "engine", "engines", "area mm²", "kGE", "power W", "read latency ns",
                                  "extra traffic %"]]
     thesis = study.schemes[0].chosen if study.schemes else None
+    asic = next(o for o in owen2013.OWEN2013.options if o.key == "asic")
+    wrote = [Cited(f"{v:g}", "Owen 2013, §6.1.3") for v in (asic.study_instances, asic.study_area_mm2,
+                                                            asic.study_power_w)]
     then = "" if thesis is None else (
         f"\n\nThe 2013 study's question, {study.question.memory_text} at its 225 MHz: {show(thesis.get('engines'))} "
         f"AES-GCM engines, {show(thesis.get('total area'))} mm², {show(thesis.get('total power'))} W "
-        f"(`reports/thesis/report.md`; Owen 2013 wrote 220, 16.3 mm², 2.4 W).")
+        f"(`reports/thesis/report.md`; Owen 2013, §6.1.3, wrote {show(wrote[0])} engines, {show(wrote[1])} mm², "
+        f"{show(wrote[2])} W).")
     return (f"For {today.question.memory_text}, {today.question.clock_text} ({today.basis.stage}, "
             f"{', '.join(today.basis.libraries)}, {today.basis.power} power; read latency verified, row hit / closed "
             f"row, ns; engines for data + metadata, streaming–uncached):\n\n" + _markdown(table) + then
