@@ -1,0 +1,127 @@
+"""What a line costs beyond the core's caches, shared by both replays: the DRAM (a per-bank open-page model, with one
+data bus in the out-of-order replay), an engine pool as a FCFS server, and the metadata cache of the integrity
+schemes. Times are core cycles.
+"""
+
+from __future__ import annotations
+
+from cachesim import Cache, CacheSimulator, MainMemory
+
+from ..feasibility.metadata import Access, Scheme, tree_levels
+from ..memsys.system import System
+
+METADATA_CACHE_BYTES, METADATA_CACHE_WAYS = 32 * 1024, 8  # on-die metadata cache (our assumption)
+# Metadata lines in the metadata cache: tags in the first GiB, counter level k at 1 GiB + k x 512 MiB (pycachesim
+# takes 32-bit addresses); in DRAM the same plus 4 GiB, above every data line (memsys.classify keeps data below 4 GiB).
+_COUNTERS, _LEVEL, _DRAM = 1 << 30, 1 << 29, 1 << 32
+
+
+class Server:
+    """A FCFS server as its unfinished work: a job waits for the backlog it finds. Jobs come in the order the
+    processors reach them, which is not always the order of their arrival times (a read reaches its engine a
+    memory latency after its request), so the backlog drains with time and never runs backwards."""
+
+    def __init__(self, service: float):
+        self.service, self.backlog, self.last, self.busy = service, 0.0, 0.0, 0.0
+
+    def job(self, at: float) -> float:
+        self.backlog = max(0.0, self.backlog - max(0.0, at - self.last))
+        self.last = max(self.last, at)
+        wait = self.backlog
+        self.backlog += self.service
+        self.busy += self.service
+        return wait
+
+
+class BankedDram:
+    """DRAM as banks with an open row each and one data bus (the fast mode; DRAMsim3 is the reference).
+
+    A request reaches its bank at `at`, waits until the bank can take a command, pays tCL on an open row, tRCD +
+    tCL on a closed one and tRP + tRCD + tCL on another row's, then waits for a free slot on the data bus, which
+    carries one line per line / GB/s. A bank takes its next column command one burst after this one's (reads of
+    an open row pipeline), its next row after the data. Rows interleave across banks every `row_bytes`. Refresh,
+    bank groups, the write buffer's turnarounds and the controller's reordering are not modelled: those are what
+    the comparison with DRAMsim3 measures."""
+
+    def __init__(self, system: System, bus: bool = True):
+        t, cyc = system.dram, system.cycles
+        self.banks, self.row = t.banks, t.row_bytes
+        self.hit, self.closed = cyc(t.tcl_ns), cyc(t.trcd_ns + t.tcl_ns)
+        self.conflict = cyc(t.trp_ns + t.trcd_ns + t.tcl_ns)
+        self.burst = cyc(system.line_bytes / t.gbps) if bus and t.gbps == t.gbps else 0.0
+        self.open: dict[int, int] = {}
+        self.free: dict[int, float] = {}
+        self.bus_free = 0.0
+        self.reads = self.writes = self.row_hits = 0
+        self.read_latency = 0.0
+
+    def access(self, line: int, at: float, write: bool = False) -> float:
+        """When the line's data has crossed the bus (a read's arrival at the controller)."""
+        bank, row = (line // self.row) % self.banks, line // (self.row * self.banks)
+        was = self.open.get(bank)
+        self.open[bank] = row
+        start = max(at, self.free.get(bank, 0.0))
+        latency = self.hit if was == row else self.closed if was is None else self.conflict
+        data = max(start + latency, self.bus_free)
+        self.bus_free = data + self.burst
+        self.free[bank] = start + (latency - self.hit) + self.burst  # column commands pipeline on an open row
+        self.row_hits += was == row
+        if write:
+            self.writes += 1
+        else:
+            self.reads += 1
+            self.read_latency += data + self.burst - at
+        return data + self.burst
+
+
+class MetadataCache:
+    """Tag, counter and tree lines of the data lines through one LRU metadata cache (pycachesim)."""
+
+    def __init__(self, scheme: Scheme, system: System, cache_bytes: int = METADATA_CACHE_BYTES,
+                 protected_bytes: float | None = None):
+        line = system.line_bytes
+        self.line = line
+        self.tags = scheme.tags_per_line if scheme.tag_bits else 0
+        self.arity = scheme.counters_per_line
+        access = Access() if protected_bytes is None else Access(protected_bytes=protected_bytes)
+        self.levels = len(tree_levels(scheme, access, line)) if scheme.counter_bits else 0
+        mem = MainMemory()
+        self.cache = Cache("META", max(cache_bytes // line // METADATA_CACHE_WAYS, 1), METADATA_CACHE_WAYS, line,
+                           "LRU")
+        mem.load_to(self.cache)
+        mem.store_from(self.cache)
+        CacheSimulator(self.cache, mem)
+        self.counter_hits = self.counter_lookups = 0
+
+    def _touch(self, address: int, write: bool) -> bool:
+        misses = self.cache.MISS_count
+        (self.cache.store if write else self.cache.load)(address)
+        return self.cache.MISS_count == misses
+
+    def access(self, data_line: int, write: bool) -> tuple[list[int], bool, int]:
+        """(metadata lines read from DRAM, whether the counter missed, dirty metadata lines evicted)."""
+        index = data_line // self.line
+        evicted = self.cache.EVICT_count
+        reads = []
+        if self.tags:
+            address = (index // self.tags) * self.line
+            if not self._touch(address, write):
+                reads.append(_DRAM + address)
+        counter_missed = False
+        for level in range(self.levels):
+            index //= self.arity
+            address = _COUNTERS + level * _LEVEL + index * self.line
+            hit = self._touch(address, write)
+            if level == 0:
+                self.counter_lookups += 1
+                self.counter_hits += hit
+                counter_missed = not hit
+            if hit and not write:
+                break  # a cached node is trusted: the walk stops there
+            if not hit:
+                reads.append(_DRAM + address)
+        return reads, counter_missed, self.cache.EVICT_count - evicted
+
+    @property
+    def counter_hit_rate(self) -> float:
+        return self.counter_hits / self.counter_lookups if self.counter_lookups else float("nan")
