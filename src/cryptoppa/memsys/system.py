@@ -45,7 +45,8 @@ def dram_timing(preset_name: str) -> DramTiming:
         with_timing = ", ".join(p.name for p in load_presets().values() if not math.isnan(p.access_ns))
         raise InputError(f"memory preset {preset.name!r} has no DRAM timing (tRCD/tCL/tRP); use one that has: "
                          f"{with_timing}")
-    banks = 16 if preset.name.startswith(("ddr4", "ddr5")) else 8  # DDR4/DDR5: 4 bank groups x 4 banks
+    # DDR4/DDR5: two ranks of 16 banks (DRAMsim3's DDR4_8Gb_x8_3200 channel: 16 GiB of 8 Gb x8 devices)
+    banks = 32 if preset.name.startswith(("ddr4", "ddr5")) else 8
     return DramTiming(*values, banks=banks, source=f"{preset.name}: {preset.timing_source}", preset=preset.name,
                       gbps=preset.bits_per_second / 8e9)
 

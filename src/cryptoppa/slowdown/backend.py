@@ -43,8 +43,9 @@ class BankedDram:
     bank groups, the write buffer's turnarounds and the controller's reordering are not modelled: those are what
     the comparison with DRAMsim3 measures."""
 
-    def __init__(self, system: System, bus: bool = True):
+    def __init__(self, system: System, bus: bool = True, record: bool = False):
         t, cyc = system.dram, system.cycles
+        self.stream: list[tuple[float, int, bool, float]] | None = [] if record else None  # (at, line, write, done)
         self.banks, self.row = t.banks, t.row_bytes
         self.hit, self.closed = cyc(t.tcl_ns), cyc(t.trcd_ns + t.tcl_ns)
         self.conflict = cyc(t.trp_ns + t.trcd_ns + t.tcl_ns)
@@ -71,6 +72,8 @@ class BankedDram:
         else:
             self.reads += 1
             self.read_latency += data + self.burst - at
+        if self.stream is not None:
+            self.stream.append((at, line, write, data + self.burst))
         return data + self.burst
 
 

@@ -42,9 +42,9 @@ _LONG = (MEM, C2C, UPGRADE, HIT_LLC)
 class _Memory:
     """The shared side of the replay: DRAM, the engine pool and the metadata cache, timed in core cycles."""
 
-    def __init__(self, system: System, protection: Protection):
+    def __init__(self, system: System, protection: Protection, record: bool = False):
         cyc = system.cycles
-        self.dram = BankedDram(system)
+        self.dram = BankedDram(system, record=record)
         self.protected = protection.link == "memory" and protection.scheme != "none"
         self.meta = MetadataCache(protection.scheme_data, system, protection.metadata_cache_bytes,
                                   protection.protected_bytes) if self.protected else None
@@ -142,7 +142,8 @@ class _Core:
         self.chain = -math.inf
 
 
-def simulate_ooo(events: pd.DataFrame, system: System, protection: Protection) -> Timing:
+def simulate_ooo(events: pd.DataFrame, system: System, protection: Protection, record: bool = False) -> Timing:
+    """The run on `system`'s out-of-order cores; `record`: keep the DRAM request stream (Timing.stream)."""
     cols = {c: events[c].to_numpy() for c in ("outcome", "wb", "line", "instr", "count", "thread")}
     cols["instr"] = cols["instr"].astype(np.float64)
     cols["count"] = cols["count"].astype(np.float64)
@@ -151,7 +152,7 @@ def simulate_ooo(events: pd.DataFrame, system: System, protection: Protection) -
     thread = cols["thread"]
     procs = int(thread.max()) + 1 if len(thread) else 0
     cores = [_Core(np.flatnonzero(thread == p), cols, system) for p in range(procs)]
-    memory = _Memory(system, protection)
+    memory = _Memory(system, protection, record)
     llc, bus = system.llc_hit_cycles, system.bus_cycles
     short = {HIT_LLC: llc, C2C: llc + system.l2_hit_cycles + bus, UPGRADE: llc + bus}
     heap: list[tuple[float, int]] = []
@@ -226,4 +227,4 @@ def simulate_ooo(events: pd.DataFrame, system: System, protection: Protection) -
                   meta.counter_hit_rate if meta is not None else float("nan"),
                   dram_read_cycles=dram.read_latency / dram.reads if dram.reads else float("nan"),
                   row_hit_rate=dram.row_hits / max(dram.reads + dram.writes, 1),
-                  dram_lines=dram.reads + dram.writes)
+                  dram_lines=dram.reads + dram.writes, stream=dram.stream)

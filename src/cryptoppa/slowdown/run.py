@@ -27,6 +27,7 @@ from ..sweep import results as results_mod
 from ..sweep.execute import dask_client
 from ..trace import get_workload, record_trace, trace_plan
 from . import protection as prot
+from .dramcheck import compare
 from .ooo import simulate_ooo
 from .provision import pool_for
 from .timing import simulate
@@ -89,8 +90,10 @@ class Grid:
         return out
 
 
-def _time(events: pd.DataFrame, system: System, protection: prot.Protection):
-    return simulate_ooo(events, system, protection) if system.core == "ooo" else simulate(events, system, protection)
+def _time(events: pd.DataFrame, system: System, protection: prot.Protection, record: bool = False):
+    if system.core == "ooo":
+        return simulate_ooo(events, system, protection, record)
+    return simulate(events, system, protection)
 
 
 def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache: Path,
@@ -104,7 +107,8 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     classified = run_events(traced.run_dir, trace_plan(w, threads, grid.size).key, system, ipa, cache, force=force)
     cm = {k: m.value for k, m in classified.metrics.items()}
     events = pd.read_parquet(classified.run_dir / EVENTS_FILE)
-    base = _time(events, system, prot.NONE)
+    base = _time(events, system, prot.NONE, record=True)
+    reference = compare(base.stream, system) if system.core == "ooo" else {}
     ns = 1.0 / system.clock_ghz
     rows = []
     for p, pool in grid.protections(system):
@@ -140,6 +144,7 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "width": system.width if system.core == "ooo" else 0,
             "mshrs": system.mshrs if system.core == "ooo" else 0, "llc_bytes": system.llc_bytes,
             "l2_bytes": system.l2_bytes, "l1_bytes": system.l1_bytes, "dram_model": "banked",
+            "base_dram_read_ns": base.dram_read_cycles * ns, **reference,
             "status": "ok", "error": "",
         })
     return rows

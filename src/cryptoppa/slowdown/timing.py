@@ -38,6 +38,7 @@ class Timing:
     dram_read_cycles: float = float("nan")  # mean DRAM read latency, request at the controller to data (ooo replay)
     row_hit_rate: float = float("nan")  # DRAM accesses that found their row open (ooo replay)
     dram_lines: int = 0  # DRAM line transfers, reads and writes, data and metadata (ooo replay)
+    stream: list | None = None  # the DRAM requests (at, line, write, done) in core cycles, when recorded
 
 
 class _Dram:

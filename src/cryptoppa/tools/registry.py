@@ -42,8 +42,8 @@ def _venv_bin(name: str) -> Callable[[], list[str] | None]:
 
 
 def _cargo() -> list[str] | None:
-    """cargo on PATH, else rustup's (~/.cargo/bin) or Debian's cargo-web (a Rust new enough for the dramsim3 crate)."""
-    for path in (shutil.which("cargo"), Path.home() / ".cargo/bin/cargo", Path("/usr/lib/rust-web/bin/cargo")):
+    """cargo on PATH (rustup's, or Debian's cargo-web: Debian 12's cargo is too old for the crate), else ~/.cargo/bin."""
+    for path in (shutil.which("cargo"), Path.home() / ".cargo/bin/cargo"):
         if path and Path(path).is_file():
             return [str(path)]
     return None
