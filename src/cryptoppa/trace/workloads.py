@@ -51,17 +51,17 @@ WORKLOADS = {w.name: w for w in (
              {"default": ("128", "{threads}", "0", "16"), "tiny": ("32", "{threads}", "0", "8")}, source="lu"),
     Workload("radix", "SPLASH-2 RADIX: radix-1024 sort of 262,144 20-bit keys (SPLASH-2's default; tiny 512)",
              {"default": ("262144", "{threads}", "10", "20"), "tiny": ("512", "{threads}", "10", "20")}, source="radix"),
-    Workload("bfs", "GAP BFS, top-down, on a Kronecker graph of 2^20 vertices and edge factor 4 (GAP's kron "
-             "parameters; tiny 2^8)", {"default": ("20", "{threads}", "4"), "tiny": ("8", "{threads}", "4")},
+    Workload("bfs", "GAP BFS, top-down, on a Kronecker graph of 2^17 vertices and edge factor 4 (GAP's kron "
+             "parameters; tiny 2^8)", {"default": ("17", "{threads}", "4"), "tiny": ("8", "{threads}", "4")},
              source="bfs", kind="irregular", headers=("graph.h",)),
-    Workload("pagerank", "GAP PageRank, pull, one iteration on a Kronecker graph of 2^20 vertices and edge factor 4 "
-             "(tiny 2^8)", {"default": ("20", "{threads}", "4", "1"), "tiny": ("8", "{threads}", "4", "1")},
+    Workload("pagerank", "GAP PageRank, pull, one iteration on a Kronecker graph of 2^17 vertices and edge factor 4 "
+             "(tiny 2^8)", {"default": ("17", "{threads}", "4", "1"), "tiny": ("8", "{threads}", "4", "1")},
              source="pagerank", kind="irregular", headers=("graph.h",)),
-    Workload("hashjoin", "hash join, no partitioning: 2^20 64-byte build tuples in bucket chains, 2^20 probes "
-             "(tiny 2^9)", {"default": ("1048576", "{threads}", "1048576"), "tiny": ("512", "{threads}", "512")},
+    Workload("hashjoin", "hash join, no partitioning: 2^18 64-byte build tuples (16 MiB) in bucket chains, 2^17 "
+             "probes (tiny 2^9)", {"default": ("262144", "{threads}", "131072"), "tiny": ("512", "{threads}", "512")},
              source="hashjoin", kind="irregular"),
-    Workload("triad", "STREAM triad over three arrays of 2^21 doubles (48 MiB), once (tiny 2^10)",
-             {"default": ("2097152", "{threads}", "1"), "tiny": ("1024", "{threads}", "1")}, source="triad",
+    Workload("triad", "STREAM triad over three arrays of 2^19 doubles (12 MiB), once (tiny 2^10)",
+             {"default": ("524288", "{threads}", "1"), "tiny": ("1024", "{threads}", "1")}, source="triad",
              kind="streaming"),
     Workload("gzip", "Debian gzip -6 on 256 KiB of generated text (tiny 4 KiB)",
              {s: ("-k", "-f", "-6", "{input}") for s in SIZES}, program="gzip",
