@@ -5,6 +5,8 @@ schemes. Times are core cycles.
 
 from __future__ import annotations
 
+import math
+
 from cachesim import Cache, CacheSimulator, MainMemory
 
 from ..feasibility.metadata import Access, Scheme, tree_levels
@@ -37,10 +39,11 @@ class BankedDram:
     """DRAM as banks with an open row each and one data bus (the fast mode; DRAMsim3 is the reference).
 
     A request reaches its bank at `at`, waits until the bank can take a command, pays tCL on an open row, tRCD +
-    tCL on a closed one and tRP + tRCD + tCL on another row's, then waits for a free slot on the data bus, which
-    carries one line per line / GB/s. A bank takes its next column command one burst after this one's (reads of
-    an open row pipeline), its next row after the data. Rows interleave across banks every `row_bytes`. Refresh,
-    bank groups, the write buffer's turnarounds and the controller's reordering are not modelled: those are what
+    tCL on a closed one and tRP + tRCD + tCL on another row's, then takes the first free slot of the data bus at
+    or after its data is ready (one line per line / GB/s; slots fill out of order, so a request to an idle bank
+    does not wait behind a row conflict elsewhere). A bank takes its next column command one burst after this
+    one's (reads of an open row pipeline). Rows interleave across banks every `row_bytes`. Refresh, bank groups,
+    the write buffer's turnarounds and the scheduler's preference for row hits are not modelled: those are what
     the comparison with DRAMsim3 measures."""
 
     def __init__(self, system: System, bus: bool = True, record: bool = False):
@@ -52,9 +55,22 @@ class BankedDram:
         self.burst = cyc(system.line_bytes / t.gbps) if bus and t.gbps == t.gbps else 0.0
         self.open: dict[int, int] = {}
         self.free: dict[int, float] = {}
-        self.bus_free = 0.0
+        self.taken: dict[int, int] = {}  # bus slot -> a later slot that may be free (union-find, path-halving)
         self.reads = self.writes = self.row_hits = 0
         self.read_latency = 0.0
+
+    def _bus(self, ready: float) -> float:
+        """When the data bus carries a line ready at `ready`: its first free slot from then on."""
+        if not self.burst:
+            return ready
+        taken = self.taken
+        slot = math.ceil(ready / self.burst - 1e-9)
+        while slot in taken:
+            nxt = taken[slot]
+            taken[slot] = taken.get(nxt, nxt)
+            slot = nxt
+        taken[slot] = slot + 1
+        return max(ready, slot * self.burst)
 
     def access(self, line: int, at: float, write: bool = False) -> float:
         """When the line's data has crossed the bus (a read's arrival at the controller)."""
@@ -63,8 +79,7 @@ class BankedDram:
         self.open[bank] = row
         start = max(at, self.free.get(bank, 0.0))
         latency = self.hit if was == row else self.closed if was is None else self.conflict
-        data = max(start + latency, self.bus_free)
-        self.bus_free = data + self.burst
+        data = self._bus(start + latency)
         self.free[bank] = start + (latency - self.hit) + self.burst  # column commands pipeline on an open row
         self.row_hits += was == row
         if write:
