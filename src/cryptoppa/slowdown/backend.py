@@ -35,6 +35,11 @@ class Server:
         return wait
 
 
+# ns: tFAW 34, tRRD_S 4, tRFC 560 and tREFI 12480 clocks of 0.625 ns (DRAMsim3's DDR4_8Gb_x8_3200.ini)
+RANK_TIMING = {"tfaw": 21.25, "trrd": 2.5, "trfc": 350.0, "trefi": 7800.0, "tccd": 5.0}  # tCCD_L: 8 clocks
+BANKS_PER_RANK = 16
+
+
 class BankedDram:
     """DRAM as banks with an open row each and one data bus (the fast mode; DRAMsim3 is the reference).
 
@@ -42,9 +47,11 @@ class BankedDram:
     tCL on a closed one and tRP + tRCD + tCL on another row's, then takes the first free slot of the data bus at
     or after its data is ready (one line per line / GB/s; slots fill out of order, so a request to an idle bank
     does not wait behind a row conflict elsewhere). A bank takes its next column command one burst after this
-    one's (reads of an open row pipeline). Rows interleave across banks every `row_bytes`. Refresh, bank groups,
-    the write buffer's turnarounds and the scheduler's preference for row hits are not modelled: those are what
-    the comparison with DRAMsim3 measures."""
+    one's, or tCCD_L if longer (reads of an open row pipeline). Rows interleave across banks every `row_bytes`; banks come 16 to a
+    rank. A rank opens at most 4 rows per tFAW and one per tRRD, and refreshes every tREFI for tRFC (staggered
+    across ranks), with DRAMsim3's DDR4_8Gb_x8_3200 values (RANK_TIMING). Bank groups, the write buffer's
+    turnarounds and the scheduler's preference for row hits are not modelled: those are part of what the
+    comparison with DRAMsim3 measures."""
 
     def __init__(self, system: System, bus: bool = True, record: bool = False):
         t, cyc = system.dram, system.cycles
@@ -56,21 +63,25 @@ class BankedDram:
         self.open: dict[int, int] = {}
         self.free: dict[int, float] = {}
         self.taken: dict[int, int] = {}  # bus slot -> a later slot that may be free (union-find, path-halving)
+        self.faw, self.rrd = cyc(RANK_TIMING["tfaw"]), cyc(RANK_TIMING["trrd"])
+        self.ccd = max(self.burst, cyc(RANK_TIMING["tccd"])) if bus else 0.0
+        self.rfc, self.refi = cyc(RANK_TIMING["trfc"]), cyc(RANK_TIMING["trefi"])
+        self.ranks = max(self.banks // BANKS_PER_RANK, 1)
+        self.act = max(self.rrd, self.faw / 4)
+        self.activates: list[dict[int, int]] = [{} for _ in range(self.ranks)]  # each rank's taken activate slots
         self.reads = self.writes = self.row_hits = 0
         self.read_latency = 0.0
 
+    def _refreshed(self, rank: int, start: float) -> float:
+        """`start`, or the end of the rank's refresh it falls in (ranks refresh staggered over tREFI)."""
+        if not self.refi:
+            return start
+        offset = (start - rank * self.refi / self.ranks) % self.refi
+        return start + (self.rfc - offset) if offset < self.rfc else start
+
     def _bus(self, ready: float) -> float:
         """When the data bus carries a line ready at `ready`: its first free slot from then on."""
-        if not self.burst:
-            return ready
-        taken = self.taken
-        slot = math.ceil(ready / self.burst - 1e-9)
-        while slot in taken:
-            nxt = taken[slot]
-            taken[slot] = taken.get(nxt, nxt)
-            slot = nxt
-        taken[slot] = slot + 1
-        return max(ready, slot * self.burst)
+        return _slot(self.taken, ready, self.burst) if self.burst else ready
 
     def access(self, line: int, at: float, write: bool = False) -> float:
         """When the line's data has crossed the bus (a read's arrival at the controller)."""
@@ -79,8 +90,13 @@ class BankedDram:
         self.open[bank] = row
         start = max(at, self.free.get(bank, 0.0))
         latency = self.hit if was == row else self.closed if was is None else self.conflict
+        rank = bank // BANKS_PER_RANK % self.ranks
+        start = self._refreshed(rank, start)
+        if was != row:  # an activate takes one of the rank's activation slots (4 per tFAW, tRRD apart)
+            precharge = latency - self.closed if was is not None else 0.0
+            start = _slot(self.activates[rank], start + precharge, self.act) - precharge
         data = self._bus(start + latency)
-        self.free[bank] = start + (latency - self.hit) + self.burst  # column commands pipeline on an open row
+        self.free[bank] = start + (latency - self.hit) + self.ccd  # column commands pipeline on an open row
         self.row_hits += was == row
         if write:
             self.writes += 1
@@ -90,6 +106,18 @@ class BankedDram:
         if self.stream is not None:
             self.stream.append((at, line, write, data + self.burst))
         return data + self.burst
+
+
+def _slot(taken: dict[int, int], ready: float, width: float) -> float:
+    """The first free slot of `width` at or after `ready`, taken (slots fill out of order; union-find with path
+    halving over the taken ones)."""
+    slot = math.ceil(ready / width - 1e-9)
+    while slot in taken:
+        nxt = taken[slot]
+        taken[slot] = taken.get(nxt, nxt)
+        slot = nxt
+    taken[slot] = slot + 1
+    return max(ready, slot * width)
 
 
 class MetadataCache:
