@@ -2,8 +2,9 @@
 //!
 //! One call replays a whole request stream: request i reaches the memory controller at cycle `arrive[i]` (DRAM
 //! clock cycles, non-decreasing) and is handed to DRAMsim3 at that cycle or, when its queue is full, at the first
-//! cycle it is accepted (requests enter in order, as from one controller input queue); the call ticks until every
-//! request has completed and writes each one's completion cycle to `done[i]`. DRAMsim3 reports completions by
+//! cycle it is accepted (reads enter in order, and writes in order, as from a controller's read queue and write
+//! buffer: a full write buffer does not hold the reads back); the call ticks until every request has completed
+//! and writes each one's completion cycle to `done[i]`. DRAMsim3 reports completions by
 //! address, so requests to one address complete in the order they were issued.
 
 use std::collections::{HashMap, VecDeque};
@@ -64,22 +65,27 @@ pub unsafe extern "C" fn cpd_replay(sim: *mut Sim, n: u64, addr: *const u64, wri
     let arrive = std::slice::from_raw_parts(arrive, n);
     let done = std::slice::from_raw_parts_mut(done, n);
     let mut pending: HashMap<(u64, bool), VecDeque<usize>> = HashMap::new();
-    let mut next = 0usize;
+    let reads: Vec<usize> = (0..n).filter(|&i| write[i] == 0).collect();
+    let writes: Vec<usize> = (0..n).filter(|&i| write[i] != 0).collect();
+    let mut next = [0usize, 0usize];
     let mut left = n;
     let mut cycle: u64 = 0;
     let mut finished: Vec<(u64, bool)> = Vec::new();
     while left > 0 {
-        while next < n && arrive[next] <= cycle {
-            let w = write[next] != 0;
-            if !sim.sys.can_add(addr[next], w) {
-                if cycle - arrive[next] > limit {
-                    return u64::MAX;
+        for (k, queue) in [&reads, &writes].iter().enumerate() {
+            let w = k == 1;
+            while next[k] < queue.len() && arrive[queue[next[k]]] <= cycle {
+                let i = queue[next[k]];
+                if !sim.sys.can_add(addr[i], w) {
+                    if cycle - arrive[i] > limit {
+                        return u64::MAX;
+                    }
+                    break;
                 }
-                break;
+                sim.sys.add(addr[i], w);
+                pending.entry((addr[i], w)).or_default().push_back(i);
+                next[k] += 1;
             }
-            sim.sys.add(addr[next], w);
-            pending.entry((addr[next], w)).or_default().push_back(next);
-            next += 1;
         }
         finished.clear();
         sim.sys.tick(|a, w| finished.push((a, w)));

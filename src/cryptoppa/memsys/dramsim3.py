@@ -13,6 +13,7 @@ import ctypes
 import hashlib
 import json
 import math
+import os
 import shutil
 import tempfile
 from functools import cache
@@ -69,7 +70,9 @@ def build(echo=print) -> Path:
     crate = next((Path(p["manifest_path"]).parent for p in meta["packages"] if p["name"] == "dramsim3"), None)
     if crate is None or not (crate / "DRAMsim3" / "configs").is_dir():
         raise ToolError("cargo metadata names no dramsim3 package with DRAMsim3/configs", str(where / "build.log"))
-    shutil.copy2(target / "release" / _LIBRARY, where / _LIBRARY)
+    # a new file renamed over the old one: a process that loaded the old library keeps its (unlinked) copy
+    shutil.copy2(target / "release" / _LIBRARY, where / f"{_LIBRARY}.new")
+    os.replace(where / f"{_LIBRARY}.new", where / _LIBRARY)
     shutil.rmtree(where / "configs", ignore_errors=True)
     shutil.copytree(crate / "DRAMsim3" / "configs", where / "configs")
     (where / "stamp").write_text(_source_hash() + "\n")
