@@ -130,8 +130,9 @@ class System:
             "bus": f"{self.bus_cycles} cycles per coherence transaction",
             "memory": f"controller {self.controller_ns:g} ns + DRAM open-page timing ({self.dram.source}), "
                       f"{self.dram.banks} banks of {self.dram.row_bytes} B rows"
-                      + (f", one {self.dram.gbps:g} GB/s data bus" if self.core == "ooo" else
-                         "; bandwidth contention not modelled"),
+                      + (f", one {self.dram.gbps:g} GB/s data bus, activation windows (tFAW, tRRD), tCCD_L and "
+                         "refresh as DRAMsim3's DDR4-3200 configuration (slowdown.backend.BankedDram)"
+                         if self.core == "ooo" else "; bandwidth contention not modelled"),
         }
 
 

@@ -254,6 +254,9 @@ def _assumptions(table: pd.DataFrame) -> list[str]:
         "the programs' every access by valgrind lackey",
         "non-memory instructions: callgrind's count of the kernel's parallel phase, spread evenly over its traced "
         "accesses; lackey's own instruction lines for the programs",
+        "caches start cold at the traced phase: a kernel's first touch of each line is a memory read that its "
+        "untraced initialization would have left in a real run's caches, which weighs most in the short phases of "
+        "the cache-friendly kernels (an upper bound for that class)",
         "the out-of-order core treats instructions as independent (as Ramulator's trace-driven core does): misses "
         "of a pointer chase overlap here as they cannot on a real core, so irregular workloads' slowdowns are lower "
         "bounds in that respect; the window, width and miss registers bound the overlap",
