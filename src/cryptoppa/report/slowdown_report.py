@@ -416,7 +416,8 @@ def compute_time(table: pd.DataFrame) -> str:
     traced = base.drop_duplicates(["workload", "processors"])["trace_seconds"].sum()
     points = base.drop_duplicates(["workload", "system", "processors", "line_bytes"])
     classified = points["classify_seconds"].sum()
-    return (f"Its {len(points)} points took {sig(traced / 60)} min of traced program runs and {sig(classified / 60)} "
-            f"min of classification ({sig(points['accesses'].sum() / classified / 1e3)} k accesses/s) on one core of "
+    traced_text = f"{sig(traced / 60):g} min" if traced >= 60 else f"{sig(traced):g} s"
+    return (f"Its {len(points)} points took {traced_text} of traced program runs and {sig(classified / 60):g} "
+            f"min of classification ({sig(points['accesses'].sum() / classified / 1e3):g} k accesses/s) on one core of "
             "this machine (the table's `trace_seconds` and `classify_seconds`; builds, callgrind and the timing pass "
             "come on top).")
