@@ -1,8 +1,8 @@
 """The bounds of numeric input (command-line options and sweep keys), each stated once with its reason.
 
 A value outside its bound is refused where it enters, in one line that names the option or key, the bound and
-the reason (exit 2). The README's table of bounds is generated from BOUNDS and the stages' settings, which
-declare their own bounds (cryptoppa.stages.setting).
+the reason (exit 2). The docs' table of bounds (docs/reference/limits.md) is generated from BOUNDS and the stages'
+settings, which declare their own bounds (cryptoppa.stages.setting).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ SWEEP_POINTS = Bound(
     "a point takes from seconds (a counter) to hours (a routed FPGA array): a larger grid runs only when "
     "confirmed (`--yes`, or `max_points` in [sweep]), after its estimate from cached step times", integer=True)
 
-# name in the README table -> bound
+# name in the docs' limits table -> bound
 BOUNDS = {
     "`run --clock-mhz`, sweep `clocks_mhz`, `core-baseline --clock-mhz`": CLOCK_MHZ,
     "`host-baseline --cpu-mhz`": CPU_MHZ,

@@ -1,6 +1,6 @@
 """Short names for groups: only the parameters that vary across a table, the fixed ones stated once.
 
-A group's full name (cryptoppa.report.load.group_label) repeats every parameter, PDK, corner, clock and activity;
+A group's full name (cryptoppa.answers.results.group_label) repeats every parameter, PDK, corner, clock and activity;
 a table of such names is mostly the same 100 characters on every row. Tables and legends show what tells the
 rows apart, and the report states the shared part once above them.
 """

@@ -1,9 +1,9 @@
-"""Blocks of the README files written from committed data, never typed by hand.
+"""Blocks of the README files and the docs/ pages written from committed data, never typed by hand.
 
 A block sits between `<!-- generated: NAME -->` and `<!-- end generated -->`; `rewrite_all` replaces every
 block's text with its renderer's output, `stale` lists the blocks whose text differs from it. Every number in a
 block is a record of the publication's answer model (cryptoppa.answers), shown through the same section views the
-reports use, so a figure has one value in the README and the report.
+reports use, so a figure has one value in the README, the docs and the report.
 """
 
 from __future__ import annotations

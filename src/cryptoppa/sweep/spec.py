@@ -68,6 +68,12 @@ def _setting_keys() -> dict[str, Setting]:
     return {s.key: s for s in stages.all_settings()}
 
 
+def described_keys() -> dict[str, str]:
+    """Every key of a sweep file's [sweep] table with what it expects, the stages' settings included: the refusals'
+    wording, and the docs' table of keys."""
+    return {**_KEYS, **{key: _expected(key) for key in _setting_keys()}}
+
+
 def _expected(key: str) -> str:
     setting = _setting_keys().get(key)
     if setting is None:

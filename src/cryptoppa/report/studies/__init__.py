@@ -44,12 +44,12 @@ def seeds_model(data: Path) -> Seeds:
 
 
 def answers(model: Seeds) -> list[str]:
-    """The answer paragraphs, one per study (the README shows the same text)."""
+    """The answer paragraphs, one per study (docs/methods/studies.md shows the same text)."""
     return [bus.answer(model), subpipe.answer(model), pages.answer(model), energy.answer(model)]
 
 
 def readme_block(data: Path) -> str:
-    """The README's `studies-answer` block: the report's answers, from the committed data."""
+    """The `studies-answer` block (docs/methods/studies.md): the report's answers, from the committed data."""
     if not Path(data).is_dir():
         return (f"*Not measured yet: `{shown(Path(data))}/` is filled by the commands `reports/README.md` lists for "
                 "`studies/`, then `cryptoppa publish studies`.*\n")
