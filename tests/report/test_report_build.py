@@ -16,7 +16,8 @@ from cryptoppa.answers import fits as fits_mod
 from cryptoppa.answers.basis import basis_of
 from cryptoppa.answers.records import text
 from cryptoppa.answers.results import load_results
-from cryptoppa.answers.traffic import scheme_traffic
+from cryptoppa.answers.traffic import scheme_of
+from cryptoppa.feasibility.metadata import Access, overhead
 from cryptoppa.catalog import AREA, POWER
 from cryptoppa.cli import cli
 from cryptoppa.feasibility.presets import resolve_bandwidth
@@ -56,7 +57,8 @@ def test_report_from_synthetic_sweep(built_report):
     fmax = float(frame["timing__fmax__mhz"].iloc[0])
     for design, truth in TRUTH.items():
         per_engine = fmax * 1e6 * 64 * 8 / truth[4]
-        engines = math.ceil(bits * (1 + scheme_traffic(design)[0]) / per_engine - 1e-9)
+        extra = overhead(scheme_of(design), Access("streaming")).extra_traffic
+        engines = math.ceil(bits * (1 + extra) / per_engine - 1e-9)
         assert cells[design].split(" · ")[0] == f"{engines:,}", (design, cells)
 
 

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
-from ..feasibility.metadata import Scheme
+from ..feasibility.metadata import Scheme, overhead, traffic_range
 from . import basis as basis_mod
 from . import gates
 from .basis import Basis, identity
 from .question import Question
 from .records import NotAnswered, On, Record
 from .totals import ArrayFits, totals
-from .traffic import scheme_of, scheme_traffic
+from .traffic import scheme_of
 
 
 @dataclass
@@ -128,30 +128,37 @@ def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: f
                            On(library=library, stage=stage, clock="fmax, no prefetch hint")))
     answer.figures = {f.name: f for f in figures}
 
-    streaming, uncached = scheme_traffic(config["design"])
+    access = question.access
+    extra = overhead(scheme, access).extra_traffic if scheme else 0.0
+    bounds = {name: o.extra_traffic for name, o in traffic_range(scheme, access).items()} if scheme else {}
     bits = question.bits_per_second
-    main = totals(config, bits, clock, arrays, extra_traffic=streaming)
+    main = totals(config, bits, clock, arrays, extra_traffic=extra)
     memory = question.memory_text
-    total_on = On(library=library, stage=stage, power=_power_text(config, main.load), clock=at, memory=memory,
-                  access="metadata streaming")
-    cases = [("engines", main.engines, "metadata streaming")]
-    if uncached > streaming:
-        cases.append(("engines, metadata uncached", totals(config, bits, clock, arrays, uncached).engines,
-                      "metadata uncached"))
-    if measured_traffic is not None and measured_traffic == measured_traffic and uncached > 0:
+
+    def on_access(what: str, load: float | None = None) -> On:
+        return On(library=library, stage=stage, power="" if load is None else _power_text(config, load), clock=at,
+                  memory=memory, access=f"metadata {what}, {question.footprint_text}")
+
+    total_on = on_access(access.name, main.load)
+    cases = [("engines", main.engines, access.name)]
+    for bound in ("streaming", "uncached"):
+        if bounds.get(bound, 0.0) != extra:
+            cases.append((f"engines, metadata {bound}", totals(config, bits, clock, arrays, bounds[bound]).engines,
+                          bound))
+    if measured_traffic is not None and measured_traffic == measured_traffic and bounds.get("uncached", 0.0) > 0:
         cases.append(("engines, metadata as traced", totals(config, bits, clock, arrays, measured_traffic).engines,
-                      "metadata as traced (reports/slowdown)"))
-    answer.totals = {n: rec(n, "engines", v, On(library=library, stage=stage, clock=at, memory=memory, access=a))
-                     for n, v, a in cases}
+                      "as traced (reports/slowdown)"))
+    answer.totals = {n: rec(n, "engines", v, on_access(a)) for n, v, a in cases}
     answer.totals.update({
         "total area": rec("total area", "area_mm2", main.area_mm2, total_on),
         "total kGE": rec("total kGE", "kge", main.kge, total_on),
         "total power": rec("total power", "power_w", main.power_w, total_on),
         "energy per data byte": rec("energy per data byte", "pj_per_byte", main.pj_per_byte, total_on),
         "array ports": rec("array ports", "ports", main.ports, total_on),
-        "extra traffic, streaming": rec("extra traffic, streaming", "percent", streaming * 100, total_on),
-        "extra traffic, uncached": rec("extra traffic, uncached", "percent", uncached * 100, total_on),
+        "extra traffic": rec("extra traffic", "percent", extra * 100, on_access(access.name)),
         "load": rec("load", "percent", main.load * 100, total_on),
+        **{f"extra traffic, {b}": rec(f"extra traffic, {b}", "percent", bounds[b] * 100, on_access(b))
+           for b in ("streaming", "uncached") if b in bounds},
     })
     answer.overhead = main.overhead
     return answer

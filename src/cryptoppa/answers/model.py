@@ -20,6 +20,7 @@ import pandas as pd
 
 from ..catalog import AREA, DIE_AREA, GE_AREA, POWER, routed
 from ..feasibility.metadata import Scheme
+from ..paths import shown
 from . import gates
 from .basis import Basis, basis_of, configurations, engine_power, identity
 from .engines import EngineAnswer, answer_engine
@@ -29,7 +30,7 @@ from .points import point_records
 from .question import Question
 from .records import NotAnswered, On, Record
 from .software import SoftwareOption, core_options, host_options
-from .results import Results, engines_alone, load_results
+from .results import Results, asic_only, engines_alone, load_results
 from .totals import ArrayFits
 
 
@@ -127,7 +128,15 @@ def build(folder: Path | Results, question: Question, fo4_ps: dict[str, float] |
     cores, host: `core-baseline` and `host-baseline` folders, for software beside the engines.
     stage: "synthesis" answers routed results from their synthesis-only columns (the route report's comparison).
     """
-    results = folder if isinstance(folder, Results) else load_results(folder)
+    loaded = folder if isinstance(folder, Results) else load_results(folder)
+    results = asic_only(loaded)
+    fpga_rows = len(loaded.table) - len(results.table)
+    if results.points.empty:
+        model = Model(question, loaded, replace(basis_of(loaded), libraries=()), pd.DataFrame(), [], [], [])
+        model.withheld.append(NotAnswered(shown(loaded.table_path), "engines, mm² and W", (
+            "FPGA targets only: an FPGA answer is in devices (`cryptoppa report` builds the FPGA report)")
+            if fpga_rows else "no finished ASIC point"))
+        return model
     basis = basis_of(results)
     if stage == "synthesis":
         basis = replace(basis, routed=False, unrouted=(), utilizations=())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..catalog import AREA, CELLS, CYCLES, DIE_AREA, FMAX, POWER, WS, routed
 from .basis import activity_modes
+from ..paths import shown
 from .records import On, Record
 from .results import Results
 
@@ -31,7 +32,7 @@ def point_records(results: Results) -> dict[str, dict[str, Record]]:
 def row_counts(results: Results) -> dict[str, Record]:
     """How many rows the table holds, finished and failed."""
     on = On(stage="results table")
-    subject = str(results.table_path.name)
+    subject = shown(results.table_path)
     return {name: Record(subject, f"{name} rows", "points", float(n), on)
             for name, n in (("all", len(results.table)), ("finished", len(results.points)),
                             ("failed", len(results.failed)))}

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
 
+from .. import fpga
 from ..catalog import CYCLES
 from ..errors import InputError
 from ..pnr.plan import DEFAULT_UTILIZATION
@@ -139,3 +140,16 @@ def _plain_number(value) -> str:
         return f"{float(value):g}"
     except (TypeError, ValueError):
         return str(value)
+
+
+def asic_only(results: Results) -> Results:
+    """The results without FPGA rows: FPGA targets are answered in devices (cryptoppa.answers.fpga), not in mm²."""
+    def keep(frame: pd.DataFrame) -> pd.DataFrame:
+        return frame[~frame["pdk"].map(fpga.is_target)] if "pdk" in frame.columns and len(frame) else frame
+    return replace(results, table=keep(results.table), points=keep(results.points), failed=keep(results.failed))
+
+
+def fpga_only(results: Results) -> bool:
+    """True when every row is of an FPGA target."""
+    pdks = results.table["pdk"] if "pdk" in results.table.columns else pd.Series(dtype=str)
+    return len(pdks) > 0 and bool(pdks.map(fpga.is_target).all())

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..catalog import ACTIVITY_POWER, AREA, CYCLES_PER_BYTE, FMAX, SRAM_AREA
+from ..catalog import ACTIVITY_POWER, AREA, CYCLES_PER_BYTE, FMAX, POWER_LEAKAGE, SRAM_AREA
 from ..errors import CryptoppaError
 from ..feasibility.throughput import engines_needed, software_throughput
 from ..sweep import results as results_mod
@@ -52,8 +52,12 @@ def core_options(folder: Path, question: Question, library: str, line_bytes: int
             out.append(option)
             continue
         simulated = ACTIVITY_POWER in r.index and pd.notna(r.get(ACTIVITY_POWER))
-        power = float(r[ACTIVITY_POWER]) * clock / float(r["clock_mhz"]) if simulated else \
-            power_at_clock(r, clock, float(r["clock_mhz"]))
+        measured = float(r["clock_mhz"])
+        if simulated:  # the firmware's activity gives a total: its leakage is the netlist's, which does not scale
+            leakage = float(r[POWER_LEAKAGE])
+            power = leakage + (float(r[ACTIVITY_POWER]) - leakage) * clock / measured
+        else:
+            power = power_at_clock(r, clock, measured)
         gbps = software_throughput(clock * 1e6, float(r["cycles_per_byte"])) / 1e9
         on = On(library=library, stage="synthesis", power="simulated, firmware" if simulated else "vectorless",
                 clock=f"{clock:.4g} MHz")

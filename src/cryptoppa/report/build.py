@@ -13,13 +13,18 @@ import pandas as pd
 
 from ..answers.model import Model, build
 from ..answers.question import Question
+from ..answers.results import fpga_only, load_results
+from ..answers.slowdown import traced_traffic
 from ..paths import ROOT
 from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..sweep import results as results_mod
 from . import plots
 from .document import Block, Heading, write_report
+from .fpga_report import build_fpga
 from .parts import Page
-from .sections import answer, appendix, arrays, engines, libraries, memories, published, route, software, study
+from .sections import (
+    answer, appendix, arrays, engines, libraries, memories, published, route, slowdown, software, study,
+)
 from .sections import compare as compared
 
 FIGURES = "figures"
@@ -50,7 +55,8 @@ def _stage_delays(folder: Path) -> dict[str, float]:
 def model_of(folder: Path, question: Question = DEFAULT_QUESTION, cores: Path | None = None,
              host: Path | None = None) -> Model:
     """The answer model of a results folder as its report shows it (FO4 from a stage-delay table beside it)."""
-    return build(folder, question, fo4_ps=stage_delays(Path(folder)), cores=cores, host=host)
+    return build(folder, question, fo4_ps=stage_delays(Path(folder)), measured_traffic=traced_traffic(), cores=cores,
+                 host=host)
 
 
 def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAULT_QUESTION,
@@ -61,6 +67,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
 
     evidence: the publication's own sections after the answer ("study": Owen 2013 beside us, "route": routed
     against synthesis, "libraries": the libraries side by side)."""
+    if fpga_only(load_results(results_folder)):  # FPGA targets are answered in devices: their own report
+        return build_fpga(results_folder, out_dir, produced_by)
     model = model_of(results_folder, question, cores, host)
     out_dir = Path(out_dir)
     page = Page(out_dir / FIGURES)
@@ -76,6 +84,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
         blocks += libraries.libraries(model)
     if "published" in evidence:
         blocks += published.published_engines(model)
+    if "slowdown" in evidence:
+        blocks += slowdown.slowdown(model)
     blocks += memories.memories(model)
     blocks += software.software(model, cores, host)
     blocks += compared.compared(model, compare)

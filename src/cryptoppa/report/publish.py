@@ -105,6 +105,10 @@ def check() -> list[str]:
             for figure in sorted((out / "figures").glob("*.svg")):
                 if not (pub.folder / "figures" / figure.name).is_file():
                     problems.append(f"{shown(pub.folder / 'figures' / figure.name)} is missing")
+            linked = committed.read_text() if committed.is_file() else ""
+            for figure in sorted((pub.folder / "figures").glob("*.*")):  # a figure no report links is stale
+                if f"figures/{figure.stem}." not in linked:
+                    problems.append(f"{shown(figure)} is linked from no report (remove it)")
         build_reference(Path(tmp) / "reference")
         committed = REFERENCE / "report.md"
         if not committed.is_file() or committed.read_text() != (Path(tmp) / "reference" / "report.md").read_text():

@@ -25,26 +25,34 @@ def frame(model: Model, every: bool = False) -> pd.DataFrame:
     """The table the terminal shows: one row per scheme, or per engine configuration with `every`."""
     table = engines_table(model) if every else scheme_table(model)
     if every and not table.empty:
-        table = table.drop(columns=["pJ/B", "area µm²", "scheme"], errors="ignore")
+        table = table.drop(columns=["pJ/B", "area µm²", "scheme", "cycles/line", "Gb/s"], errors="ignore")
     if "speculative ns" in table.columns and not table["speculative ns"].astype(bool).any():
         table = table.drop(columns=["speculative ns"])
+    # The terminal shows the question's access only; its streaming–uncached range is in --json and the report.
+    for col in ("engines", "extra traffic %"):
+        if col in table.columns and model.question.access.name != "streaming":
+            table[col] = table[col].map(lambda v: str(v).split(" (")[0])
     # the footer names the answers that need more than one array port
     return table.drop(columns=["ports"], errors="ignore").rename(columns=SHORT)
 
 
 def header(model: Model) -> str:
     b, q = model.basis, model.question
+    if not b.libraries:
+        return f"{q.memory_text}, {q.clock_text}"
     return f"{q.memory_text}, {q.clock_text}; {b.stage}, {', '.join(b.libraries)}, {b.power} power"
 
 
 def footer(model: Model) -> list[str]:
     q = model.question
-    lines = [f"engines: data + metadata, streaming–uncached, tree over {q.footprint_text.split(' protected')[0]}; "
+    access = "streaming–uncached" if q.access.name == "streaming" else f"{q.access.name} (range: --json)"
+    lines = [f"engines: data + metadata, {access}, tree over {q.footprint_text.split(' protected')[0]}; "
              "latency: verified, ns, row hit / closed row"]
     ports = [f"{s.scheme.name} {s.chosen.get('array ports').text}" for s in model.schemes
              if s.chosen.value("array ports") > 1]
     if ports:
-        lines.append("array ports (one line per cycle each): " + ", ".join(ports) + "; the others 1")
+        rest = "; the others 1" if len(ports) < len(model.schemes) else ""
+        lines.append("array ports (one line per cycle each): " + ", ".join(ports) + rest)
     if model.not_answered:
         first = model.not_answered[0]
         lines.append(f"not answered: {len(model.not_answered)}, e.g. {first.subject.split(' [')[0]}: {first.reason}"[
@@ -57,7 +65,7 @@ def render(model: Model, every: bool = False, console: Console | None = None) ->
     table = frame(model, every)
     console.print(header(model), overflow="fold")
     if table.empty:
-        console.print("no engine answered")
+        console.print("no engine answered:")
     else:
         view = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
         for col in table.columns:
@@ -85,6 +93,8 @@ def as_json(model: Model, every: bool = False) -> str:
         "engines": [{"engine": e.name, "scheme": e.scheme.name if e.scheme else None,
                      "answers_scheme": scheme_of.get(e.identity),
                      "records": [_record(r) for r in (*e.figures.values(), *e.totals.values())]} for e in engines],
+        "software": [{"option": o.name, "kind": o.kind, "records": [_record(r) for r in o.figures.values()]}
+                     for o in model.software if not o.refused],
         "not_answered": [{"subject": n.subject, "what": n.what, "reason": n.reason} for n in model.not_answered],
     }
     return json.dumps(out, indent=1, ensure_ascii=False)

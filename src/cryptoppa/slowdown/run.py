@@ -10,21 +10,18 @@ with the pool the feasibility answer provisions (`provision.pool_for`) and with 
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Callable
 
 import pandas as pd
-from tqdm import tqdm
 
 from .. import catalog
 from ..errors import InputError
 from ..memsys import EVENTS_FILE, run_events
 from ..memsys.system import DEFAULT_SYSTEM, System, get_system
 from ..sweep import results as results_mod
-from ..sweep.execute import dask_client
+from ..sweep.execute import Sink, run_points
 from ..trace import get_workload, record_trace, trace_plan
 from . import protection as prot
 from .dramcheck import compare
@@ -150,17 +147,10 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     return rows
 
 
-def _failed(grid: Grid, workload: str, processors: int, line_bytes: int, err: Exception) -> list[dict]:
+def _failed(grid: Grid, workload: str, processors: int, line_bytes: int, err: BaseException) -> list[dict]:
     return [{"workload": workload, "size": grid.size, "system": grid.system, "processors": processors,
              "line_bytes": line_bytes, "scheme": "none", "pool": "", "engines": 0, "gbps": 0.0, "status": "failed",
              "error": str(err)}]
-
-
-def _safe_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache: Path, force: bool) -> list[dict]:
-    try:
-        return run_point(grid, workload, processors, line_bytes, cache, force)
-    except Exception as err:  # a failed point is a row; the others go on
-        return _failed(grid, workload, processors, line_bytes, err)
 
 
 def done(out: Path, grid: Grid) -> set[tuple]:
@@ -171,40 +161,18 @@ def done(out: Path, grid: Grid) -> set[tuple]:
     return set(zip(ok["workload"], ok["size"], ok["processors"], ok["line_bytes"]))
 
 
-def execute(calls: list[tuple], fn: Callable, merge: Callable[[list[dict]], None], jobs: int | None,
-            cluster: str | None) -> None:
-    """Runs fn(*call) for every call, here, in local processes or on Dask, merging each result as it comes."""
-    if cluster:
-        client = dask_client(cluster)
-        try:
-            from distributed import as_completed as dask_completed  # noqa: PLC0415 (only --cluster needs dask)
-
-            for fut in dask_completed([client.submit(fn, *c, pure=False) for c in calls]):
-                merge(fut.result())
-        finally:
-            client.close()
-    elif (jobs or 1) == 1 or len(calls) <= 1:
-        for c in calls:
-            merge(fn(*c))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, len(calls))) as pool:
-            for fut in as_completed([pool.submit(fn, *c) for c in calls]):
-                merge(fut.result())
+def _grid_point(grid: Grid, cache: Path, force: bool, point: tuple[str, int, int]) -> list[dict]:
+    return run_point(grid, *point, cache, force)
 
 
 def run_grid(grid: Grid, out: Path, cache: Path, jobs: int | None = None, cluster: str | None = None,
              force: bool = False, progress: bool = True) -> pd.DataFrame:
-    """Every point of the grid not finished in `out` (all with force); returns the folder's table."""
+    """Every point of the grid not finished in `out` (all with force), through the one executor of every grid
+    (cryptoppa.sweep.execute); a failed point is a row and the others go on. Returns the folder's table."""
     finished = set() if force else done(out, grid)
     todo = [pt for pt in grid.points() if (pt[0], grid.size, pt[1], pt[2]) not in finished]
-    bar = tqdm(total=len(todo), desc="slowdown", unit="pt", disable=not progress, dynamic_ncols=True)
-
-    def merge(rows: list[dict]) -> None:
-        results_mod.merge(out, rows, TABLE, IDENTITY)
-        bar.update(1)
-
-    try:
-        execute([(grid, *pt, cache, force) for pt in todo], _safe_point, merge, jobs, cluster)
-    finally:
-        bar.close()
-    return results_mod.read(out, TABLE)
+    return run_points(partial(_grid_point, grid, cache, force), todo, Sink(out, TABLE, tuple(IDENTITY)),
+                      jobs=jobs or 1, cluster=cluster, name="slowdown", progress=progress,
+                      describe=lambda pt, rows: f"{pt[0]} on {pt[1]} processors, {pt[2]}-byte lines: "
+                                                f"{rows[0]['status'] if rows else 'no rows'}",
+                      failed=lambda pt, err: _failed(grid, *pt, err))

@@ -32,13 +32,22 @@ def latency(engine: EngineAnswer) -> str:
 
 
 def engines_range(engine: EngineAnswer) -> str:
-    low, high = engine.get("engines"), engine.get("engines, metadata uncached")
-    return show(low) if high is None else f"{show(low)}–{show(high)}"
+    """The engines at the question's metadata access, with the streaming–uncached range where it differs."""
+    main, streaming = engine.get("engines"), engine.get("engines, metadata streaming")
+    low, high = streaming or main, engine.get("engines, metadata uncached") or main
+    if low.value == high.value:
+        return show(main)
+    span = f"{show(low)}–{show(high)}"
+    return span if streaming is None else f"{show(main)} ({span})"  # no streaming record: the answer is streaming
 
 
 def traffic(engine: EngineAnswer) -> str:
-    low, high = engine.get("extra traffic, streaming"), engine.get("extra traffic, uncached")
-    return "0" if high is None or high.value == 0 else f"{show(low)}–{show(high)}"
+    main, low, high = (engine.get(n) for n in ("extra traffic", "extra traffic, streaming",
+                                               "extra traffic, uncached"))
+    if high is None or high.value == 0:
+        return show(main) if main is not None else "0"
+    span = f"{show(low)}–{show(high)}"
+    return span if main.on.access == low.on.access else f"{show(main)} ({span})"
 
 
 def scheme_table(model: Model) -> pd.DataFrame:

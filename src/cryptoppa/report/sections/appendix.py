@@ -42,7 +42,8 @@ def points_of(results: Results, records_by_label: dict | None = None) -> list[Bl
         row = {"point": label}
         for metric, (name, _, _) in SHOWN.items():
             if metric in records:
-                row[f"{name} {records[metric].unit}"] = show(records[metric])
+                unit = records[metric].unit
+                row[name if unit in name else f"{name} {unit}"] = show(records[metric])
         rows.append(row)
     if rows:
         blocks.append(Table(pd.DataFrame(rows).fillna(""), source(results, "rows with status ok or cached")))
