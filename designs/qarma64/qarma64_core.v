@@ -71,18 +71,43 @@ module qarma64_core #(
     endcase
   endfunction
 
-  // sigma_0, sigma_1, sigma_2 of the paper; inv selects the inverse S-box
+  // sigma_0, sigma_1, sigma_2 of the paper (sigma_0 and sigma_1 are
+  // involutions); inv selects the inverse S-box
   function [3:0] sbox;
     input [3:0] x;
     input inv;
-    reg [63:0] t;
+    reg [3:0] y;
     begin
-      case ({inv, 2'd0} | SBOX)
-        // sigma_0 and sigma_1 are involutions
-        0, 4: t = 64'h0e2a9f8b6437dc15;  1, 5: t = 64'hade6f735980cb124;
-        2: t = 64'hb68fc09e3745d21a;     default: t = 64'h5ed8ab1926f04c73;
-      endcase
-      sbox = t[63 - 4*x -: 4];
+      if (SBOX == 0) begin
+        case (x)
+          4'h0: y = 4'h0; 4'h1: y = 4'he; 4'h2: y = 4'h2; 4'h3: y = 4'ha;
+          4'h4: y = 4'h9; 4'h5: y = 4'hf; 4'h6: y = 4'h8; 4'h7: y = 4'hb;
+          4'h8: y = 4'h6; 4'h9: y = 4'h4; 4'ha: y = 4'h3; 4'hb: y = 4'h7;
+          4'hc: y = 4'hd; 4'hd: y = 4'hc; 4'he: y = 4'h1; default: y = 4'h5;
+        endcase
+      end else if (SBOX == 1) begin
+        case (x)
+          4'h0: y = 4'ha; 4'h1: y = 4'hd; 4'h2: y = 4'he; 4'h3: y = 4'h6;
+          4'h4: y = 4'hf; 4'h5: y = 4'h7; 4'h6: y = 4'h3; 4'h7: y = 4'h5;
+          4'h8: y = 4'h9; 4'h9: y = 4'h8; 4'ha: y = 4'h0; 4'hb: y = 4'hc;
+          4'hc: y = 4'hb; 4'hd: y = 4'h1; 4'he: y = 4'h2; default: y = 4'h4;
+        endcase
+      end else if (!inv) begin
+        case (x)
+          4'h0: y = 4'hb; 4'h1: y = 4'h6; 4'h2: y = 4'h8; 4'h3: y = 4'hf;
+          4'h4: y = 4'hc; 4'h5: y = 4'h0; 4'h6: y = 4'h9; 4'h7: y = 4'he;
+          4'h8: y = 4'h3; 4'h9: y = 4'h7; 4'ha: y = 4'h4; 4'hb: y = 4'h5;
+          4'hc: y = 4'hd; 4'hd: y = 4'h2; 4'he: y = 4'h1; default: y = 4'ha;
+        endcase
+      end else begin
+        case (x)
+          4'h0: y = 4'h5; 4'h1: y = 4'he; 4'h2: y = 4'hd; 4'h3: y = 4'h8;
+          4'h4: y = 4'ha; 4'h5: y = 4'hb; 4'h6: y = 4'h1; 4'h7: y = 4'h9;
+          4'h8: y = 4'h2; 4'h9: y = 4'h6; 4'ha: y = 4'hf; 4'hb: y = 4'h0;
+          4'hc: y = 4'h4; 4'hd: y = 4'hc; 4'he: y = 4'h7; default: y = 4'h3;
+        endcase
+      end
+      sbox = y;
     end
   endfunction
 
@@ -94,24 +119,25 @@ module qarma64_core #(
       s_layer[4*n +: 4] = sbox(x[4*n +: 4], inv);
   endfunction
 
-  function [3:0] cell_perm;  // tau (0), tau^-1 (1), h (2): new cell i = old cell perm[i]
-    input integer which;
-    input integer i;
-    reg [63:0] t;
-    begin
-      case (which)
-        0: t = 64'h0b6da1c75e38f492;  1: t = 64'h05fad827be41639c;  default: t = 64'h65ef01237cd489ab;
-      endcase
-      cell_perm = t[63 - 4*i -: 4];
-    end
+  // cell permutations (new cell i = old cell perm[i]): tau of MIDORI
+  // [0 11 6 13 10 1 12 7 5 14 3 8 15 4 9 2], its inverse, and h of MANTIS
+  // [6 5 14 15 0 1 2 3 7 12 13 4 8 9 10 11]
+  function [63:0] tau;
+    input [63:0] x;
+    tau = {x[63:60], x[19:16], x[39:36], x[11:8], x[23:20], x[59:56], x[15:12], x[35:32],
+           x[43:40], x[7:4], x[51:48], x[31:28], x[3:0], x[47:44], x[27:24], x[55:52]};
   endfunction
 
-  function [63:0] permute;
+  function [63:0] tau_inv;
     input [63:0] x;
-    input integer which;
-    integer i;
-    for (i = 0; i < 16; i = i + 1)
-      permute[63 - 4*i -: 4] = x[63 - 4*cell_perm(which, i) -: 4];
+    tau_inv = {x[63:60], x[43:40], x[3:0], x[23:20], x[11:8], x[31:28], x[55:52], x[35:32],
+               x[19:16], x[7:4], x[47:44], x[59:56], x[39:36], x[51:48], x[27:24], x[15:12]};
+  endfunction
+
+  function [63:0] h_perm;
+    input [63:0] x;
+    h_perm = {x[39:36], x[43:40], x[7:4], x[3:0], x[63:60], x[59:56], x[55:52], x[51:48],
+              x[35:32], x[15:12], x[11:8], x[47:44], x[31:28], x[27:24], x[23:20], x[19:16]};
   endfunction
 
   function [3:0] rho;  // rotate a cell left by n bits
@@ -142,7 +168,7 @@ module qarma64_core #(
     begin
       v = t;
       for (k = 0; k < n; k = k + 1) begin
-        v = permute(v, 2);
+        v = h_perm(v);
         for (c = 0; c < 16; c = c + 1)
           if (c == 0 || c == 1 || c == 3 || c == 4 || c == 8 || c == 11 || c == 13) begin
             b = v[63 - 4*c -: 4];
@@ -164,12 +190,12 @@ module qarma64_core #(
     reg [63:0] y;
     begin
       if (u == 1) unit = s_layer(x ^ kc ^ t_u ^ rc(0), 1'b0);
-      else if (u <= ROUNDS) unit = s_layer(mix(permute(x ^ kc ^ t_u ^ rc(u - 1), 0)), 1'b0);
-      else if (u == ROUNDS + 1) unit = s_layer(mix(permute(x ^ wo ^ t_u, 0)), 1'b0);
-      else if (u == ROUNDS + 2) unit = s_layer(permute(mix(permute(x, 0)) ^ kr, 1), 1'b1);
-      else if (u == ROUNDS + 3) unit = s_layer(permute(mix(x), 1) ^ wi ^ t_u, 1'b1);
+      else if (u <= ROUNDS) unit = s_layer(mix(tau(x ^ kc ^ t_u ^ rc(u - 1))), 1'b0);
+      else if (u == ROUNDS + 1) unit = s_layer(mix(tau(x ^ wo ^ t_u)), 1'b0);
+      else if (u == ROUNDS + 2) unit = s_layer(tau_inv(mix(tau(x)) ^ kr), 1'b1);
+      else if (u == ROUNDS + 3) unit = s_layer(tau_inv(mix(x)) ^ wi ^ t_u, 1'b1);
       else begin
-        y = s_layer(permute(mix(x), 1) ^ kc ^ ALPHA ^ t_u ^ rc(2*ROUNDS + 3 - u), 1'b1);
+        y = s_layer(tau_inv(mix(x)) ^ kc ^ ALPHA ^ t_u ^ rc(2*ROUNDS + 3 - u), 1'b1);
         unit = (u == NU) ? y ^ kc ^ ALPHA ^ t_0 ^ rc(0) ^ wo : y;
       end
     end
