@@ -346,9 +346,9 @@ def test_a_home_that_is_a_file_is_refused(here, args):
      ("--no-wire-load", "(single or flat designs)", "not stage 'synth' on asic targets (composed designs)")),
     (["sweep", str(ROOT / "sweeps/demo.toml"), "--jobs", "2", "--cluster", "tcp://localhost:1"], ("--jobs",)),
     (["sweep", str(ROOT / "sweeps/demo.toml"), "--dry-run", "--force"], ("--force", "--dry-run")),
-    (["slowdown", "--schemes", "study-gcm", "--engines", "2"], ("--engines", "measured")),
-    (["slowdown", "--schemes", "study-gcm", "--results", "x"], ("--results", "measured")),
-    (["slowdown", "--schemes", "gcm", "--gbps", "1.6"], ("--gbps", "study")),
+    (["slowdown", "--system", "study-2008", "--schemes", "study-gcm", "--engines", "2"], ("--engines", "measured")),
+    (["slowdown", "--system", "study-2008", "--schemes", "study-gcm", "--results", "x"], ("--results", "measured")),
+    (["slowdown", "--schemes", "xts", "--gbps", "1.6"], ("--gbps", "study")),
     (["slowdown", "--workloads", "gzip", "--processors", "4"], ("--processors", "single threaded")),
     (["slowdown", "--jobs", "2", "--cluster", "tcp://localhost:1"], ("--jobs", "--cluster")),
 ])

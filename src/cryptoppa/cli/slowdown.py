@@ -40,11 +40,12 @@ def _meaningless(workloads: str, chosen, system: str, jobs, cluster) -> None:
     """Options the grid would ignore are refused rather than dropped silently."""
     study = system == "study-2008" and not chosen or any(s in prot.STUDY for s in chosen)
     measured = not chosen and system != "study-2008" or any(s not in prot.STUDY for s in chosen)
-    for option, needed, what in (("engines", measured, "measured engines'"), ("engine_clock", measured,
-                                                                            "measured engines'"),
-                                 ("gbps", study, "2008 study's")):
+    for option, flag, needed, what in (("engines", "engines", measured, "measured engines'"),
+                                       ("engine_clock", "engine-clock", measured, "measured engines'"),
+                                       ("engine_results", "results", measured, "measured engines'"),
+                                       ("gbps", "gbps", study, "2008 study's")):
         if given(option) and not needed:
-            raise InputError(f"--{option.replace('_', '-')} sets the {what} pools: --schemes and --system time none")
+            raise InputError(f"--{flag} sets the {what} pools: --schemes and --system time none")
     kernels = [w for w in (x.strip() for x in workloads.split(",")) if w in WORKLOADS and WORKLOADS[w].kernel]
     if given("processors") and not kernels:
         raise InputError("--processors sets the threads of the SPLASH-2 kernels: --workloads names none (the "

@@ -64,13 +64,12 @@ def _hierarchy(system: System, llc: Cache | None = None) -> tuple[Cache, Cache]:
 
 
 def owner_check_works(system: System) -> bool:
-    """Whether pycachesim's `contains` answers here. pycachesim 0.3.1 parses the addresses of `load`, `store` and
-    `contains` as 32-bit values into 64-bit variables, so their upper halves are whatever the stack held: the
-    same for load and store, and for `contains` only on some builds. Probed once per classification."""
+    """Whether pycachesim's `contains` answers here. pycachesim 0.3.1's `load` and `store` parse a 32-bit address
+    into a 64-bit field whose upper half is whatever the stack held (so accesses go through `iterload` and
+    `iterstore`, which convert whole integers); `contains` is probed once per classification."""
     l1, l2 = _hierarchy(system)
     probes = [0x1000 + 4096 * k for k in range(64)]
-    for a in probes:
-        l1.load(a)
+    l1.iterload(probes)
     return all(l1.contains(a) or l2.contains(a) for a in probes) and not l2.contains(0x40000000)
 
 
@@ -159,7 +158,7 @@ def classify(trace: pd.DataFrame, system: System, instructions_per_access: float
         victims = last if last is not None else l2
         misses, l2_misses, evicted = l1.MISS_count, l2.MISS_count, victims.EVICT_count
         llc_misses = llc.MISS_count if llc is not None else 0
-        (l1.store if store else l1.load)(line)
+        (l1.iterstore if store else l1.iterload)((line,))
         held = (sharers >> p) & 1 and l2.MISS_count == l2_misses  # listed, and pycachesim still had it
         if held and (not store or owner == p or sharers == 1 << p):  # a lone sharer writes silently (MESI's E)
             outcome[i] = HIT_L1 if l1.MISS_count == misses else HIT_L2
