@@ -32,3 +32,12 @@ def no_sta_path(tmp_path):
 
 def pytest_report_header(config):
     return f"sta: {shutil.which('sta')}, iverilog: {shutil.which('iverilog')}"
+
+
+# The slowest single tests start first, so that with two workers they overlap the many short ones instead of
+# running last and alone.
+FIRST = ("test_every_readme_command_runs_verbatim", "test_every_publication_matches_its_committed_data")
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: next((i for i, name in enumerate(FIRST) if item.name.startswith(name)), len(FIRST)))
