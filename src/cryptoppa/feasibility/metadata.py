@@ -20,7 +20,8 @@ are compared and tree nodes MACed by the same engines: an upper bound for the ta
 
 Schemes (SCHEMES) and where their parameters come from:
 * `xts` -- AES-XTS with the physical address as tweak, no integrity and no metadata: Intel TME-MK, AMD SME/SEV,
-  Arm CCA (IEEE 1619 / NIST SP 800-38E).
+  Arm CCA (IEEE 1619 / NIST SP 800-38E); single-key (xts) or multi-key with a key ID per request (xts_mk, the
+  TME-MK organisation: the keys stay on die, nothing goes to DRAM).
 * `gcm-tag` -- AES-GCM with a 128-bit tag per 64-byte line and no per-line counters or tree (no replay
   protection): tags take a quarter of memory, as one vendor's DDR controller documents for its AES-GCM mode; the
   studies' GCM engines (000, 001) produce one 128-bit tag per line.
@@ -28,7 +29,16 @@ Schemes (SCHEMES) and where their parameters come from:
   per line, eight to a line, under a counter tree of arity 8 whose root stays on die: Intel SGX's Memory
   Encryption Engine (Gueron, "A Memory Encryption Engine Suitable for General Purpose Processors", IACR ePrint
   2016/204), which protects 96 MB.
-* `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata.
+* `ctr` -- counter mode without integrity: the mode IBM recommends for volatile memory for its latency ("IBM Power
+  E1080 Technical Overview and Introduction", IBM Redbooks, section "Pervasive memory encryption": AES CTR is the
+  preferred, low-latency mode for volatile memory, AES XTS for persistent memory). The overview does not say what
+  the memory controller stores; we ASSUME what counter mode needs to never reuse a pad: a version counter per line,
+  incremented on every write and read back with the line, of SGX MEE's size and packing (56 bits, eight to a
+  64-byte line, Gueron, IACR ePrint 2016/204), with no MAC and no tree (nothing is authenticated, so a tree would
+  protect nothing; replayed counters go undetected).
+* `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata. With fewer than 12
+  rounds (the ROUNDS parameter; OpenTitan's SRAM scrambling uses 5 or 7 of its rounds) it is scrambling, not
+  encryption: reduced-round PRINCE is not cryptographically strong.
 * `cbc-mac` -- SENSS-style CBC encryption with a 128-bit CBC-MAC tag per line (000), stored like gcm-tag.
 """
 
@@ -59,16 +69,23 @@ class Scheme:
 
 
 SCHEMES = {s.name: s for s in (
-    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts",),
-           source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only"),
+    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts", "xts_mk"),
+           source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only; xts_mk: a key per key ID"),
     Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", ("gcm_iter", "gcm_pipe", "gcm_subpipe"),
            tag_bits=128, tags_per_line=4,
            source="000 and 001: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of memory"),
     Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", ("ctr_mac",), tag_bits=56,
            tags_per_line=8, counter_bits=56, counters_per_line=8, tree=True,
            source="Gueron, IACR ePrint 2016/204: 56-bit counters and MACs, 8 per line, tree of arity 8, root on die"),
-    Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", ("prince",),
-           source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only"),
+    Scheme("ctr", "AES counter mode, per-line counter, no MAC (POWER10, volatile memory)", ("ctr",), counter_bits=56,
+           counters_per_line=8,
+           source="IBM Power E1080 Technical Overview and Introduction (IBM Redbooks), Pervasive memory encryption: "
+                  "AES CTR preferred for volatile memory for its latency; per-line 56-bit counters, 8 per line, "
+                  "no tree: our assumption, SGX MEE's counters (Gueron, IACR ePrint 2016/204)"),
+    Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency; under 12 rounds NOT cryptographically "
+           "strong)", ("prince",),
+           source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only; reduced "
+                  "rounds as OpenTitan's SRAM scrambling (prim_ram_1p_scr documentation): scrambling only"),
     Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,
            source="000: SENSS-style CBC encryption with a CBC-MAC per transfer"),
 )}
