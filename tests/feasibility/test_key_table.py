@@ -12,7 +12,7 @@ from cryptoppa.feasibility.sram import SRAM_UM2_PER_BIT
 
 def _row(keys, area, flops, fmax, latency=51, key_bits=256, lanes=1):
     return {"design": "xts_mk", "pdk": "freepdk45_char", "corner": "nom", "clock_mhz": 225.0,
-            "activity": "vectorless", "param_KEYS": keys, "param_KEY_BITS": key_bits, "param_LANES": lanes,
+            "activity": 0.1, "activity_mode": "vectorless", "param_KEYS": keys, "param_KEY_BITS": key_bits, "param_LANES": lanes,
             "synth__design__instance__area__stdcell": area, "synth__design__instance__count__sequential": flops,
             "timing__fmax__mhz": fmax, "perf__read_latency_cycles": latency, "power__total": area * 1e-9,
             "perf__read_latency_hinted_cycles": latency - 9}
@@ -39,6 +39,15 @@ def test_added_area_share_and_sram_against_the_one_entry_engine():
     assert k16["read_latency_ns"] == pytest.approx(63.75) and k16["read_latency_hinted_ns"] == pytest.approx(52.5)
     one = t.iloc[0]
     assert one["added_area_um2"] == 0 and math.isnan(one["um2_per_added_bit"])
+
+
+def test_each_activity_mode_has_its_own_power_baseline():
+    idle = [{**_row(1, 400_000.0, 1200, 1000.0), "activity_mode": "sim:idle", "power__total": 0.01},
+            {**_row(16, 500_000.0, 5040, 800.0), "activity_mode": "sim:idle", "power__total": 0.03}]
+    rows = pd.DataFrame([_row(1, 400_000.0, 1200, 1000.0), _row(16, 500_000.0, 5040, 800.0), *idle])
+    t = key_table(rows).set_index(["activity_mode", "keys"])
+    assert t.loc[("sim:idle", 16), "added_power_mw"] == pytest.approx(20.0)
+    assert t.loc[("vectorless", 16), "added_power_mw"] == pytest.approx(0.1)
 
 
 def test_each_configuration_against_its_own_baseline_and_a_missing_one_is_named():

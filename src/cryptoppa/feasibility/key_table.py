@@ -43,7 +43,7 @@ def key_table(results: pd.DataFrame) -> pd.DataFrame:
     if missing:
         raise InputError(f"key table: the results lack {', '.join(missing)} (a sweep over KEYS of a multikey engine)")
     fixed = [c for c in results.columns if c.startswith("param_") and c != KEYS_COLUMN and results[c].nunique() > 1]
-    fixed += [c for c in ("design", "pdk", "corner", "clock_mhz", "activity") if c in results]
+    fixed += [c for c in ("design", "pdk", "corner", "clock_mhz", "activity", "activity_mode") if c in results]
     rows = []
     for _, group in results.groupby(fixed, dropna=False, sort=True):
         base = group[group[KEYS_COLUMN] == 1]
