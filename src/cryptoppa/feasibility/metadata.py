@@ -20,8 +20,9 @@ are compared and tree nodes MACed by the same engines: an upper bound for the ta
 
 Schemes (SCHEMES) and where their parameters come from:
 * `xts` -- AES-XTS with the physical address as tweak, no integrity and no metadata: Intel TME-MK, AMD SME/SEV,
-  Arm CCA (IEEE 1619 / NIST SP 800-38E); single-key (xts) or multi-key with a key ID per request (xts_mk, the
-  TME-MK organisation: the keys stay on die, nothing goes to DRAM).
+  Arm CCA (IEEE 1619 / NIST SP 800-38E); engines `xts` (iterative rounds), `aes_round` (one AES round per
+  register stage, the industrial datapath) and `xts_mk` (multi-key, a key ID per request: the TME-MK organisation;
+  the keys stay on die, nothing goes to DRAM).
 * `gcm-tag` -- AES-GCM with a 128-bit tag per 64-byte line and no per-line counters or tree (no replay
   protection): tags take a quarter of memory, as one vendor's DDR controller documents for its AES-GCM mode; the
   studies' GCM engines (000, 001) produce one 128-bit tag per line.
@@ -39,6 +40,8 @@ Schemes (SCHEMES) and where their parameters come from:
 * `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata. With fewer than 12
   rounds (the ROUNDS parameter; OpenTitan's SRAM scrambling uses 5 or 7 of its rounds) it is scrambling, not
   encryption: reduced-round PRINCE is not cryptographically strong.
+* `qarma64-tweak` -- QARMA-64 with each block's address as its tweak: a tweakable low-latency cipher for memory,
+  confidentiality only, no metadata.
 * `cbc-mac` -- SENSS-style CBC encryption with a 128-bit CBC-MAC tag per line (000), stored like gcm-tag.
 """
 
@@ -69,11 +72,12 @@ class Scheme:
 
 
 SCHEMES = {s.name: s for s in (
-    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts", "xts_mk"),
+    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts", "aes_round", "xts_mk"),
            source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only; xts_mk: a key per key ID"),
     Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", ("gcm_iter", "gcm_pipe", "gcm_subpipe"),
            tag_bits=128, tags_per_line=4,
-           source="000 and 001: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of memory"),
+           source="Jannepally 2008 and Owen 2013: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of "
+                  "memory"),
     Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", ("ctr_mac",), tag_bits=56,
            tags_per_line=8, counter_bits=56, counters_per_line=8, tree=True,
            source="Gueron, IACR ePrint 2016/204: 56-bit counters and MACs, 8 per line, tree of arity 8, root on die"),
@@ -86,8 +90,10 @@ SCHEMES = {s.name: s for s in (
            "strong)", ("prince",),
            source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only; reduced "
                   "rounds as OpenTitan's SRAM scrambling (prim_ram_1p_scr documentation): scrambling only"),
+    Scheme("qarma64-tweak", "QARMA-64, block address as tweak (low latency)", ("qarma64",),
+           source="Avanzi, \"The QARMA Block Cipher Family\", IACR ToSC 2017(1): confidentiality only"),
     Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,
-           source="000: SENSS-style CBC encryption with a CBC-MAC per transfer"),
+           source="Jannepally 2008, §5.1: SENSS-style CBC encryption with a CBC-MAC per transfer"),
 )}
 
 
