@@ -37,9 +37,11 @@ Schemes (SCHEMES) and where their parameters come from:
   incremented on every write and read back with the line, of SGX MEE's size and packing (56 bits, eight to a
   64-byte line, Gueron, IACR ePrint 2016/204), with no MAC and no tree (nothing is authenticated, so a tree would
   protect nothing; replayed counters go undetected).
-* `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata. With fewer than 12
-  rounds (the ROUNDS parameter; OpenTitan's SRAM scrambling uses 5 or 7 of its rounds) it is scrambling, not
-  encryption: reduced-round PRINCE is not cryptographically strong.
+* `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata; PRINCE engines at
+  the 12 rounds it is specified with.
+* `prince-scramble` -- the same with fewer rounds (the ROUNDS parameter below 12; OpenTitan's SRAM scrambling uses
+  5 or 7 of its rounds): scrambling, not encryption, since reduced-round PRINCE is not cryptographically strong. A
+  scheme of its own so that no answer for PRINCE encryption is given by a reduced-round engine.
 * `qarma64-tweak` -- QARMA-64 with each block's address as its tweak: a tweakable low-latency cipher for memory,
   confidentiality only, no metadata.
 * `cbc-mac` -- SENSS-style CBC encryption with a 128-bit CBC-MAC tag per line (000), stored like gcm-tag.
@@ -64,11 +66,25 @@ class Scheme:
     counter_bits: int = 0  # version counter per data line (0: none stored)
     counters_per_line: int = 0  # counters per metadata line = the tree's arity
     tree: bool = False  # counters protected by a tree up to an on-die root
+    reduced_rounds: bool = False  # its engines run fewer rounds than their cipher is specified with
     source: str = ""
 
     @property
     def integrity(self) -> bool:
         return self.tag_bits > 0
+
+    def implemented_by(self, design: str, rounds: float | None = None) -> bool:
+        """Whether an engine of `design` whose ROUNDS parameter is `rounds` (None or NaN: as specified) implements
+        the scheme: a reduced-round engine implements only a reduced-rounds scheme."""
+        if design not in self.engines:
+            return False
+        specified = SPECIFIED_ROUNDS.get(design)
+        reduced = specified is not None and rounds is not None and rounds == rounds and rounds < specified
+        return reduced == self.reduced_rounds
+
+
+# Rounds each engine family with a ROUNDS parameter is specified with (PRINCE: Borghoff et al., ASIACRYPT 2012).
+SPECIFIED_ROUNDS = {"prince": 12}
 
 
 SCHEMES = {s.name: s for s in (
@@ -86,10 +102,12 @@ SCHEMES = {s.name: s for s in (
            source="IBM Power E1080 Technical Overview and Introduction (IBM Redbooks), Pervasive memory encryption: "
                   "AES CTR preferred for volatile memory for its latency; per-line 56-bit counters, 8 per line, "
                   "no tree: our assumption, SGX MEE's counters (Gueron, IACR ePrint 2016/204)"),
-    Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency; under 12 rounds NOT cryptographically "
-           "strong)", ("prince",),
-           source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only; reduced "
-                  "rounds as OpenTitan's SRAM scrambling (prim_ram_1p_scr documentation): scrambling only"),
+    Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", ("prince",),
+           source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only"),
+    Scheme("prince-scramble", "reduced-round PRINCE, address tweak (SRAM scrambling; NOT cryptographically strong)",
+           ("prince",), reduced_rounds=True,
+           source="Borghoff et al., ASIACRYPT 2012 (PRINCE) with fewer rounds, as OpenTitan's SRAM scrambling uses "
+                  "(prim_ram_1p_scr documentation, which states it is not cryptographically strong); no integrity"),
     Scheme("qarma64-tweak", "QARMA-64, block address as tweak (low latency)", ("qarma64",),
            source="Avanzi, \"The QARMA Block Cipher Family\", IACR ToSC 2017(1): confidentiality only"),
     Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,
