@@ -45,7 +45,7 @@ fi
 
 # Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/helper_envs.py);
 # a no-op once built.
-.venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null
+.venv/bin/python -c "import sys; from cryptoppa.pnr.coriolis_env import main; sys.exit(main())" >/dev/null
 
 # Helper virtualenvs of the FlexLib characterization (PDKMaster netlists; lctime, the cross-check); a no-op once built.
 .venv/bin/python scripts/characterize_freepdk45.py --setup

@@ -6,6 +6,7 @@ schemes. Times are core cycles.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from cachesim import Cache, CacheSimulator, MainMemory
 
@@ -120,6 +121,13 @@ def _slot(taken: dict[int, int], ready: float, width: float) -> float:
     return max(ready, slot * width)
 
 
+class MetadataAccess(NamedTuple):
+    reads: list[int]  # metadata lines read from DRAM (their addresses)
+    counter_missed: bool
+    evicted: int  # dirty metadata lines written back
+    levels_missed: int  # counter and tree levels among the reads
+
+
 class MetadataCache:
     """Tag, counter and tree lines of the data lines through one LRU metadata cache (pycachesim)."""
 
@@ -141,11 +149,12 @@ class MetadataCache:
 
     def _touch(self, address: int, write: bool) -> bool:
         misses = self.cache.MISS_count
-        (self.cache.store if write else self.cache.load)(address)
+        # iterload/iterstore: pycachesim's load and store parse only 32 bits of the address (memsys.classify)
+        (self.cache.iterstore if write else self.cache.iterload)((address,))
         return self.cache.MISS_count == misses
 
-    def access(self, data_line: int, write: bool) -> tuple[list[int], bool, int]:
-        """(metadata lines read from DRAM, whether the counter missed, dirty metadata lines evicted)."""
+    def access(self, data_line: int, write: bool) -> MetadataAccess:
+        """The metadata a data line's read or write touches, through the cache."""
         index = data_line // self.line
         evicted = self.cache.EVICT_count
         reads = []
@@ -153,7 +162,7 @@ class MetadataCache:
             address = (index // self.tags) * self.line
             if not self._touch(address, write):
                 reads.append(_DRAM + address)
-        counter_missed = False
+        counter_missed, levels_missed = False, 0
         for level in range(self.levels):
             index //= self.arity
             address = _COUNTERS + level * _LEVEL + index * self.line
@@ -166,7 +175,8 @@ class MetadataCache:
                 break  # a cached node is trusted: the walk stops there
             if not hit:
                 reads.append(_DRAM + address)
-        return reads, counter_missed, self.cache.EVICT_count - evicted
+                levels_missed += 1
+        return MetadataAccess(reads, counter_missed, self.cache.EVICT_count - evicted, levels_missed)
 
     @property
     def counter_hit_rate(self) -> float:

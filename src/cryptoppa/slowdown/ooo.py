@@ -58,7 +58,7 @@ class _Memory:
 
     def _metadata(self, line: int, at: float, write: bool) -> float:
         """Reads the line's missed metadata from DRAM at `at`, writes back dirty victims; when the last arrives."""
-        reads, missed, dirty = self.meta.access(line, write)
+        reads, missed, dirty, _ = self.meta.access(line, write)
         ready = at
         for address in reads:
             ready = max(ready, self.dram.access(address, at))

@@ -16,12 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from cachesim import Cache, CacheSimulator, MainMemory
 
-from ..feasibility.metadata import Access, tree_levels
 from ..memsys.classify import BARRIER_EVENT, C2C, HIT_L1, HIT_L2, HIT_LLC, MEM, UPGRADE
 from ..memsys.system import System
-from .backend import METADATA_CACHE_BYTES, METADATA_CACHE_WAYS, Server
+from .backend import MetadataCache, Server
 from .protection import Protection
 
 
@@ -57,49 +55,6 @@ class _Dram:
         return self.hit if was == row else self.closed if was is None else self.conflict
 
 
-class _Metadata:
-    """Tag, counter and tree lines of the data lines through one LRU metadata cache (pycachesim). Addresses:
-    tags in the first GiB, counter level k at 1 GiB + k x 512 MiB (data addresses are below 4 GiB)."""
-
-    def __init__(self, protection: Protection, system: System):
-        scheme = protection.scheme_data
-        line = system.line_bytes
-        self.line = line
-        self.tags = scheme.tags_per_line if protection.tags else 0
-        self.arity = scheme.counters_per_line
-        self.levels = len(tree_levels(scheme, Access(), line)) if protection.counters else 0
-        mem = MainMemory()
-        self.cache = Cache("META", METADATA_CACHE_BYTES // line // METADATA_CACHE_WAYS, METADATA_CACHE_WAYS, line, "LRU")
-        mem.load_to(self.cache)
-        mem.store_from(self.cache)
-        CacheSimulator(self.cache, mem)
-        self.counter_hits = self.counter_lookups = 0
-
-    def _touch(self, address: int, write: bool) -> bool:
-        misses = self.cache.MISS_count
-        (self.cache.store if write else self.cache.load)(address)
-        return self.cache.MISS_count == misses
-
-    def access(self, data_line: int, write: bool) -> tuple[int, int]:
-        """(DRAM metadata reads, tree levels missed above the counter; -1 when the counter hit)."""
-        index = data_line // self.line
-        reads = 0
-        if self.tags:
-            reads += not self._touch((index // self.tags) * self.line, write)
-        missed = -1
-        for level in range(self.levels):
-            index //= self.arity
-            hit = self._touch((1 << 30) + (level << 29) + index * self.line, write)
-            if level == 0:
-                self.counter_lookups += 1
-                self.counter_hits += hit
-            if hit and not write:
-                break
-            reads += not hit
-            missed += not hit
-        return reads, missed
-
-
 def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Timing:
     cyc = system.cycles
     outcome = events["outcome"].to_numpy()
@@ -125,7 +80,8 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
         tail.append((cum[-1] if len(cum) else 0.0) - (at[-1] if len(at) else 0.0))
 
     dram = _Dram(system)
-    meta = _Metadata(protection, system) if protection.link == "memory" and protection.scheme != "none" else None
+    meta = MetadataCache(protection.scheme_data, system, protection.metadata_cache_bytes,
+                         protection.protected_bytes) if protection.link == "memory" and protection.scheme != "none" else None
     memory_base = system.bus_cycles + cyc(system.controller_ns)
     mem_prot = protection.link == "memory" and protection.scheme != "none"
     c2c_prot = protection.link == "c2c"
@@ -174,10 +130,10 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
             if mem_prot:
                 wait = pool.job(t + latency)
                 added = wait + t_read
-                reads, missed = meta.access(int(lines[i]), False)
-                stats["meta"] += reads
-                if missed >= 0:  # the counter missed: no lead for the pads, each tree level missed waits for DRAM
-                    added += (t_miss - t_read) + missed * memory_base
+                looked = meta.access(int(lines[i]), False)
+                stats["meta"] += len(looked.reads)
+                if looked.counter_missed:  # no lead for the pads; each tree level missed above it waits for DRAM
+                    added += (t_miss - t_read) + (looked.levels_missed - 1) * memory_base
                 stats["wait"] += wait
                 stats["protected"] += 1
         elif kind == C2C:
@@ -200,12 +156,12 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
             stats["data"] += 1
             if mem_prot:
                 pool.job(t)
-                stats["meta"] += meta.access(int(lines[i]), True)[0]
+                stats["meta"] += len(meta.access(int(lines[i]), True).reads)
         stats["added"] += added
         advance(p, t + (latency + added) / system.mlp)
     if meta is not None:
         stats["meta"] += int(meta.cache.EVICT_count)
-    hit_rate = meta.counter_hits / meta.counter_lookups if meta is not None and meta.counter_lookups else float("nan")
+    hit_rate = meta.counter_hit_rate if meta is not None else float("nan")
     busy = pool.busy + sum(u.busy for u in units)
     return Timing(max(finish, default=0.0), stats["protected"], stats["added"], stats["wait"], busy,
                   stats["data"], stats["meta"], hit_rate)
