@@ -5,6 +5,9 @@
 //   C_j     = PRINCE_K(P_j ^ Delta_j) ^ Delta_j   (decrypt: PRINCE_K^-1)
 // over the NB = LINE_BYTES/8 8-byte blocks (block 1 = the most significant
 // 64 bits of the line); key = k0 || k1. No integrity: out_tag = 0.
+// ROUNDS S-layers: 12 as specified; fewer (a reduced-round variant as
+// OpenTitan's SRAM scrambling uses, see prince_core.v) are not
+// cryptographically strong.
 //
 // Organisation:
 //  * Mask core: a one-lane prince_core with the same register stages; one
@@ -17,13 +20,14 @@
 //  * Stage A: the accepted line looks N up at acceptance; on a miss its mask
 //    job enters the mask core in that same cycle. Once L is there, the line is
 //    issued to the data core, LANES blocks per cycle for NB/LANES cycles.
-//  * Data core: LANES-lane prince_core, 12/ROUNDS_PER_STAGE register stages,
+//  * Data core: LANES-lane prince_core, ceil(ROUNDS/ROUNDS_PER_STAGE) stages,
 //    stalled as a whole only when the two-line output FIFO is full; Delta is
 //    rebuilt at its output from a 64-bit base that travels with each slot.
 module prince #(
   parameter KEY_BITS         = 128,
   parameter LINE_BYTES       = 64,
   parameter ID_BITS          = 8,
+  parameter ROUNDS           = 12,
   parameter ROUNDS_PER_STAGE = 12,
   parameter LANES            = 2,
   parameter MASK_SLOTS       = 2
@@ -132,7 +136,7 @@ module prince #(
   // ---------------- mask core ----------------
   wire        m_valid;
   wire [63:0] m_n, m_l;
-  prince_core #(.LANES(1), .RPS(ROUNDS_PER_STAGE), .SBW(64)) u_mask (
+  prince_core #(.LANES(1), .ROUNDS(ROUNDS), .RPS(ROUNDS_PER_STAGE), .SBW(64)) u_mask (
     .clk(clk), .flush(rst || key_take), .en(1'b1),
     .in_valid(miss_start || hint_start), .in_dec(1'b0), .in_sb(job_n), .in_blk(job_n),
     .k0(k0), .k0p(k0p), .k1(k1), .busy(),
@@ -173,7 +177,7 @@ module prince #(
   wire pop   = (q_count != 2'd0) && out_ready;
   wire push  = o_v && o_last && adv;
 
-  prince_core #(.LANES(LANES), .RPS(ROUNDS_PER_STAGE), .SBW(SBW)) u_data (
+  prince_core #(.LANES(LANES), .ROUNDS(ROUNDS), .RPS(ROUNDS_PER_STAGE), .SBW(SBW)) u_data (
     .clk(clk), .flush(rst), .en(adv),
     .in_valid(issue), .in_dec(a_dec), .in_sb({base, a_idx, a_last, a_id}), .in_blk(d_in),
     .k0(k0), .k0p(k0p), .k1(k1), .busy(d_busy),

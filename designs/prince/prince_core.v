@@ -3,23 +3,30 @@
 // property (decryption = PRINCE_core with k1 ^ alpha, whitening keys k0 and
 // k0' swapped), the direction travelling with each block through the pipe.
 //
-// The cipher is cut into twelve units of one S-layer each:
-//   in:      x ^= w_in ^ k1 ^ RC0
-//   u1..u5:  x = SR(M'(S(x))) ^ RC_u ^ k1                     (forward rounds)
-//   u6:      x = M'(S(x))                                      (middle, first half)
-//   u7..u11: x = M'(SR^-1(S^-1(x) ^ k1 ^ RC_(u-1)))            (S^-1 of the previous
-//                                                              round, then the next)
-//   u12:     x = S^-1(x) ^ RC11 ^ k1 ^ w_out
-// and a register stage follows every RPS units (RPS = 12: the whole cipher in
-// one cycle), so a block entering in cycle t leaves the last register in
-// cycle t + 12/RPS. `en` advances every stage at once (a stalled pipe holds);
+// The cipher is cut into ROUNDS units of one S-layer each (ROUNDS = 12 as
+// specified; H = (ROUNDS-2)/2 forward rounds):
+//   in:             x ^= w_in ^ k1 ^ RC0
+//   u1..uH:         x = SR(M'(S(x))) ^ RC_u ^ k1            (forward rounds)
+//   uH+1:           x = M'(S(x))                             (middle, first half)
+//   uH+2..u2H+1:    x = M'(SR^-1(S^-1(x) ^ k1 ^ RC_b))       (S^-1 of the previous
+//                                                            round, then the next)
+//   u2H+2 (ROUNDS): x = S^-1(x) ^ RC11 ^ k1 ^ w_out
+// where the backward rounds are the full cipher's last H, RC_(11-H) .. RC_10
+// (b = u + 9 - 2H): a reduced cipher drops the rounds next to the middle
+// and keeps each forward round RC_i paired with its mirror RC_(11-i), so
+// RC_i ^ RC_(11-i) = alpha and the alpha-reflection still gives decryption.
+// Reduced rounds (ROUNDS < 12) are not cryptographically strong.
+// A register stage follows every RPS units and the last one (RPS >= ROUNDS:
+// the whole cipher in one cycle), so a block entering in cycle t leaves the
+// last register in cycle t + ceil(ROUNDS/RPS). `en` advances every stage at once (a stalled pipe holds);
 // `flush` clears the valid bits. SBW bits of side band travel with each slot.
 // Bits are numbered as in the paper: nibble 0 and matrix index 0 are the most
 // significant nibble and bit of the 64-bit block.
 module prince_core #(
-  parameter LANES = 1,
-  parameter RPS   = 4,
-  parameter SBW   = 1
+  parameter LANES  = 1,
+  parameter ROUNDS = 12,
+  parameter RPS    = 4,
+  parameter SBW    = 1
 ) (
   input  wire                  clk,
   input  wire                  flush,
@@ -38,11 +45,15 @@ module prince_core #(
   output wire [64*LANES-1:0]   out_blk
 );
   localparam [63:0] ALPHA = 64'hc0ac29b7c97c50dd;
-  localparam NS = 12 / RPS;
+  localparam NS = (ROUNDS + RPS - 1) / RPS;
+  localparam H  = (ROUNDS - 2) / 2;      // forward (and backward) rounds
 
   generate
-    if (RPS != 1 && RPS != 2 && RPS != 3 && RPS != 4 && RPS != 6 && RPS != 12) begin : g_bad_rps
-      ROUNDS_PER_STAGE_must_divide_12 u_bad ();
+    if (RPS < 1) begin : g_bad_rps
+      ROUNDS_PER_STAGE_must_be_positive u_bad ();
+    end
+    if (ROUNDS < 4 || ROUNDS > 12 || ROUNDS % 2 != 0) begin : g_bad_rounds
+      ROUNDS_must_be_4_6_8_10_or_12 u_bad ();
     end
   endgenerate
 
@@ -127,25 +138,25 @@ module prince_core #(
       else shift_rows[63 - 4*i -: 4] = x[63 - 4*((5*i) % 16) -: 4];
   endfunction
 
-  // unit u (1..12) of the list above
+  // unit u (1..ROUNDS) of the list above
   function [63:0] unit;
     input [63:0] x;
     input integer u;
     input [63:0] k1e;
     input [63:0] w_out;
-    if (u <= 5) unit = shift_rows(m_prime(s_layer(x, 1'b0)), 1'b0) ^ rc(u) ^ k1e;
-    else if (u == 6) unit = m_prime(s_layer(x, 1'b0));
-    else if (u <= 11) unit = m_prime(shift_rows(s_layer(x, 1'b1) ^ k1e ^ rc(u - 1), 1'b1));
+    if (u <= H) unit = shift_rows(m_prime(s_layer(x, 1'b0)), 1'b0) ^ rc(u) ^ k1e;
+    else if (u == H + 1) unit = m_prime(s_layer(x, 1'b0));
+    else if (u <= 2 * H + 1) unit = m_prime(shift_rows(s_layer(x, 1'b1) ^ k1e ^ rc(u + 9 - 2 * H), 1'b1));
     else unit = s_layer(x, 1'b1) ^ rc(11) ^ k1e ^ w_out;
   endfunction
 
   // stage u holds the state after unit u (0 = input side): registered after
-  // units RPS, 2*RPS, .., 12, plain wires elsewhere
+  // units RPS, 2*RPS, .. and ROUNDS, plain wires elsewhere
   localparam XW = 64 * LANES;
-  wire [XW-1:0]    xs  [0:12];
-  wire             vs  [0:12];
-  wire             ds  [0:12];
-  wire [SBW-1:0]   sbs [0:12];
+  wire [XW-1:0]    xs  [0:ROUNDS];
+  wire             vs  [0:ROUNDS];
+  wire             ds  [0:ROUNDS];
+  wire [SBW-1:0]   sbs [0:ROUNDS];
   wire [NS:0]      stage_valid;
 
   assign vs[0]  = in_valid;
@@ -157,14 +168,14 @@ module prince_core #(
     for (l = 0; l < LANES; l = l + 1) begin : g_in
       assign xs[0][64*l +: 64] = in_blk[64*l +: 64] ^ (in_dec ? k0p : k0) ^ k1 ^ (in_dec ? ALPHA : 64'h0) ^ rc(0);
     end
-    for (u = 1; u <= 12; u = u + 1) begin : g_unit
+    for (u = 1; u <= ROUNDS; u = u + 1) begin : g_unit
       wire [63:0] k1e = k1 ^ (ds[u-1] ? ALPHA : 64'h0);
       wire [63:0] w_out = ds[u-1] ? k0 : k0p;
       wire [XW-1:0] y;
       for (l = 0; l < LANES; l = l + 1) begin : g_lane
         assign y[64*l +: 64] = unit(xs[u-1][64*l +: 64], u, k1e, w_out);
       end
-      if (u % RPS == 0) begin : g_reg
+      if (u % RPS == 0 || u == ROUNDS) begin : g_reg
         reg [XW-1:0]  x_q;
         reg           v_q, d_q;
         reg [SBW-1:0] sb_q;
@@ -181,7 +192,7 @@ module prince_core #(
         assign vs[u] = v_q;
         assign ds[u] = d_q;
         assign sbs[u] = sb_q;
-        assign stage_valid[u / RPS] = v_q;
+        assign stage_valid[(u + RPS - 1) / RPS] = v_q;
       end else begin : g_wire
         assign xs[u] = y;
         assign vs[u] = vs[u-1];
@@ -192,9 +203,9 @@ module prince_core #(
   endgenerate
 
   assign busy      = |stage_valid;
-  assign out_valid = vs[12];
-  assign out_dec   = ds[12];
-  assign out_sb    = sbs[12];
-  assign out_blk   = xs[12];
+  assign out_valid = vs[ROUNDS];
+  assign out_dec   = ds[ROUNDS];
+  assign out_sb    = sbs[ROUNDS];
+  assign out_blk   = xs[ROUNDS];
 endmodule
 

@@ -8,6 +8,15 @@ M^(0)), the nibble permutation SR and M = SR o M'; the key k0 || k1 is extended 
 k1 xor alpha, and the whitening keys k0 and k0' swap. A 64-bit block is read big-endian; nibble 0 and matrix
 row/column 0 are its most significant nibble and bit (this reading reproduces the paper's Appendix A vectors).
 
+ROUNDS counts S-layers as the paper counts rounds: 12 = five forward rounds R1..R5, the middle (S, M', S^-1: two)
+and five backward rounds R6..R10. A reduced variant with ROUNDS = 2h + 2 keeps the first h forward rounds
+(RC1..RCh) and their mirrors, the last h backward rounds (RC(11-h)..RC10), so every forward constant RC_i still
+meets RC_(11-i) = RC_i xor alpha and decryption still works by alpha-reflection. OpenTitan counts the middle as
+one round: its "5 or 7 rounds" of SRAM scrambling (h = 2 or 3 half rounds, `NumPrinceRoundsHalf`) are ROUNDS =
+6 and 8 here, its full cipher "11 rounds (12 non-linear layers)" is ROUNDS = 12 (OpenTitan documentation,
+prim_prince and prim_ram_1p_scr). Reduced rounds are not cryptographically strong; only ROUNDS = 12 has
+published test vectors.
+
 Engine mode (designs/README.md, section "prince"): XEX (Rogaway, ASIACRYPT 2004) over the line's 8-byte blocks:
     N   = in_iv as a 96-bit big-endian integer, reduced mod 2^64 (its last 8 bytes: the address)
     L   = PRINCE_K(N);  Delta_j = alpha^j * L in GF(2^64) mod x^64 + x^4 + x^3 + x + 1, j = 1 .. LINE_BYTES/8
@@ -94,35 +103,42 @@ def shift_rows(x: int, inverse: bool = False) -> int:
     return _from_nibbles([n[SR.index(i)] for i in range(16)] if inverse else [n[SR[i]] for i in range(16)])
 
 
-def prince_core(k1: int, x: int) -> int:
+FULL_ROUNDS = 12
+ALLOWED_ROUNDS = (4, 6, 8, 10, 12)
+
+
+def prince_core(k1: int, x: int, rounds: int = FULL_ROUNDS) -> int:
+    if rounds not in ALLOWED_ROUNDS:
+        raise ValueError(f"PRINCE rounds must be one of {ALLOWED_ROUNDS}, got {rounds}")
+    h = (rounds - 2) // 2
     x ^= k1 ^ RC[0]
-    for i in range(1, 6):
+    for i in range(1, h + 1):
         x = shift_rows(m_prime(s_layer(x, SBOX))) ^ RC[i] ^ k1
     x = s_layer(m_prime(s_layer(x, SBOX)), SBOX_INV)
-    for i in range(6, 11):
+    for i in range(11 - h, 11):
         x = s_layer(m_prime(shift_rows(x ^ k1 ^ RC[i], inverse=True)), SBOX_INV)
     return x ^ RC[11] ^ k1
 
 
-def prince(key: bytes, block: int, decrypt: bool = False) -> int:
+def prince(key: bytes, block: int, decrypt: bool = False, rounds: int = FULL_ROUNDS) -> int:
     """PRINCE with the 128-bit key k0 || k1 (big-endian halves)."""
     k0, k1 = int.from_bytes(key[:8], "big"), int.from_bytes(key[8:], "big")
     k0p = (((k0 >> 1) | (k0 << 63)) & MASK64) ^ (k0 >> 63)
     if decrypt:
-        return prince_core(k1 ^ ALPHA, block ^ k0p) ^ k0
-    return prince_core(k1, block ^ k0) ^ k0p
+        return prince_core(k1 ^ ALPHA, block ^ k0p, rounds) ^ k0
+    return prince_core(k1, block ^ k0, rounds) ^ k0p
 
 
 def mul_alpha(v: int) -> int:
     return ((v << 1) & MASK64) ^ (XEX_POLY if v >> 63 else 0)
 
 
-def xex(key: bytes, decrypt: bool, iv: bytes, data: bytes) -> bytes:
-    delta = prince(key, int.from_bytes(iv, "big") & MASK64)
+def xex(key: bytes, decrypt: bool, iv: bytes, data: bytes, rounds: int = FULL_ROUNDS) -> bytes:
+    delta = prince(key, int.from_bytes(iv, "big") & MASK64, rounds=rounds)
     out = b""
     for j in range(0, len(data), 8):
         delta = mul_alpha(delta)
-        x = prince(key, int.from_bytes(data[j:j + 8], "big") ^ delta, decrypt) ^ delta
+        x = prince(key, int.from_bytes(data[j:j + 8], "big") ^ delta, decrypt, rounds) ^ delta
         out += x.to_bytes(8, "big")
     return out
 
@@ -132,12 +148,13 @@ BLOCK_BYTES = 8  # a flipped ciphertext bit garbles exactly its 8-byte block
 
 
 def promised_timing(params: dict[str, int], hint_lead: int) -> dict[str, float]:
-    """The architecture's numbers with D = 12 / ROUNDS_PER_STAGE register stages and S = blocks / LANES issue
+    """The architecture's numbers with D = ceil(ROUNDS / ROUNDS_PER_STAGE) register stages and S = blocks / LANES issue
     cycles: at saturation without hints a line holds the input stage D + S cycles, plus one before the next
     acceptance; a line hinted hint_lead cycles ahead (0: none) issues max(1, D + 2 - hint_lead) cycles after
     acceptance (the hint starts its mask the cycle after it is seen), at the latest D + 1 (the mask started at
     acceptance), its last slot leaves the core D cycles after issue and the output FIFO one cycle later."""
-    d = 12 // params.get("ROUNDS_PER_STAGE", 12)
+    rps = params.get("ROUNDS_PER_STAGE", 12)
+    d = -(-params.get("ROUNDS", FULL_ROUNDS) // rps)
     s = params["LINE_BYTES"] // 8 // params.get("LANES", 2)
     read = min(d + 1, max(1, d + 2 - hint_lead)) + s + d
     return {"perf__cycles_per_line": d + s + 1, "perf__read_latency_cycles": read,
@@ -147,11 +164,12 @@ def promised_timing(params: dict[str, int], hint_lead: int) -> dict[str, float]:
 def reference(params: dict[str, int]):
     """-> ref(key, decrypt, iv, aad, data, tag) -> (out_data, out_tag, auth_fail), modelling the engine."""
     line_bytes = int(params.get("LINE_BYTES", 64))
+    rounds = int(params.get("ROUNDS", FULL_ROUNDS))
 
     def ref(key: bytes, decrypt: bool, iv: bytes, aad: bytes, data: bytes, tag: bytes):
         if len(data) != line_bytes or len(key) != 16:
             raise ValueError(f"data must be {line_bytes} bytes and key 16 bytes")
-        return xex(key, decrypt, iv, data), bytes(16), False
+        return xex(key, decrypt, iv, data, rounds), bytes(16), False
 
     return ref
 
@@ -173,8 +191,10 @@ def known_answers(params: dict[str, int]) -> list[dict]:
     8-byte block of the line then is plain PRINCE, and a line of copies of the paper's plaintext must come out
     as copies of its ciphertext (and back). N comes from this reference's inverse, but the check cannot pass
     by a shared mistake: if the engine's PRINCE_K(N) were not 0, its blocks would be masked and differ from
-    the paper's values."""
+    the paper's values. Reduced-round variants (ROUNDS < 12) have no published vectors: none here."""
     line_bytes = int(params.get("LINE_BYTES", 64))
+    if int(params.get("ROUNDS", FULL_ROUNDS)) != FULL_ROUNDS:
+        return []
     out = []
     for i, (pt, k0, k1, ct) in enumerate(PAPER_VECTORS):
         key = k0.to_bytes(8, "big") + k1.to_bytes(8, "big")

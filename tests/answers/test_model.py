@@ -86,6 +86,15 @@ def test_integrity_schemes_are_ranked_at_verified_latency(tmp_path):
     assert model.schemes[0].chosen.get("speculative read latency, row hit") is None
 
 
+def test_a_reduced_round_engine_never_answers_for_the_full_cipher(tmp_path):
+    # 6-round PRINCE is smaller and faster than 12-round PRINCE, but it is scrambling, not encryption
+    rows = [row("prince", area=200_000.0, read=20.0, param_ROUNDS=12, label="prince [ROUNDS=12]", key="12"),
+            row("prince", area=100_000.0, read=10.0, param_ROUNDS=6, label="prince [ROUNDS=6]", key="6")]
+    model = build(write(tmp_path / "r", rows), STUDY)
+    assert {s.scheme.name: s.chosen.config["rounds"] for s in model.schemes} == {"prince-scramble": 6,
+                                                                                  "prince-xex": 12}
+
+
 def test_prefetch_lead_is_tcl_on_a_row_hit_and_trcd_plus_tcl_on_a_closed_row(tmp_path):
     model = build(write(tmp_path / "r", engine("prince", read=40.0, hinted=10.0)), Question("ddr5-6400",
                                                                                            clock="study"))

@@ -7,6 +7,7 @@ import pytest
 
 from cryptoppa.baselines import memory
 from cryptoppa.errors import CryptoppaError
+from cryptoppa.feasibility import sram
 from cryptoppa.sw import build_firmware
 
 pytestmark = pytest.mark.skipif(not shutil.which("riscv64-unknown-elf-gcc") or not shutil.which(memory.SIZE),
@@ -47,7 +48,7 @@ def test_buffers_and_tables_land_in_data(elfs):
     assert table16k.data_bytes - table0.data_bytes == 16384 - 64
     assert table0.data_bytes - ct0.data_bytes >= 4096
     # The per-bit figure is the cell over the array efficiency, rounded (documented in the module).
-    assert memory.SRAM_UM2_PER_BIT == pytest.approx(memory.BIT_CELL_UM2 / memory.ARRAY_EFFICIENCY, rel=0.02)
+    assert memory.SRAM_UM2_PER_BIT == pytest.approx(sram.BIT_CELL_UM2 / sram.ARRAY_EFFICIENCY, rel=0.02)
 
 
 def test_unreadable_inputs_are_named(tmp_path):

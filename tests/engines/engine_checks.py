@@ -12,9 +12,10 @@ import random
 import cocotb
 from cocotb.triggers import FallingEdge
 
-from engine_driver import (EngineConfig, EngineError, Line, env_lines, env_seed, load_key, load_reference,
-                           make_line, measure_saturation, random_lines, run_lines, setup, transact)
-from engine_ports import check_early, early_monitor, hint_driver, line_latency
+from engine_driver import (EngineConfig, EngineError, Keys, Line, env_lines, env_seed, key_table, load_key, load_keys,
+                           load_reference, make_line, measure_saturation, random_lines, reference_of, run_lines, setup,
+                           transact)
+from engine_ports import check_early, drive_hint, early_monitor, hint_driver, line_latency
 
 
 def sample(vectors: list[dict], per_kind: int = 5) -> list[dict]:
@@ -31,7 +32,8 @@ LONG_LEAD = 100  # cycles: longer than any default-suite engine's precomputation
 
 async def known_answer_test(dut, cfg: EngineConfig) -> int:
     """The standard vectors the family's reference maps onto these parameters (all of them, or a sample of each
-    kind in the default suite), encrypt and decrypt, with a key load before each. Returns how many were checked."""
+    kind in the default suite), encrypt and decrypt, with a key load before each (into the vector's key-table
+    entry `key_id` on a multikey engine). Returns how many were checked."""
     vectors = load_reference(os.environ["ENGINE_REFERENCE"]).known_answers(cfg.params)
     if not vectors:
         raise EngineError(f"no known answers for {cfg.params}")
@@ -39,12 +41,14 @@ async def known_answer_test(dut, cfg: EngineConfig) -> int:
         vectors = sample(vectors)
     first = True
     for v in vectors:
+        keys = {v.get("key_id", 0): v["key"]} if cfg.keys > 1 else v["key"]
         if first:
-            await setup(dut, cfg, v["key"])
+            await setup(dut, cfg, keys)
             first = False
         else:
-            await load_key(dut, v["key"])
-        data, tag, fail = await transact(dut, cfg, Line(v["decrypt"], v["iv"], v["aad"], v["data"], v["tag"]))
+            await load_keys(dut, keys)
+        line = Line(v["decrypt"], v["iv"], v["aad"], v["data"], v["tag"], key_id=v.get("key_id", 0))
+        data, tag, fail = await transact(dut, cfg, line)
         if v["expect_data"] is not None and data != v["expect_data"]:
             raise EngineError(f"{v['source']}: data {data.hex()} != {v['expect_data'].hex()}")
         if v["expect_tag"] is not None and tag != v["expect_tag"]:
@@ -55,32 +59,38 @@ async def known_answer_test(dut, cfg: EngineConfig) -> int:
     return len(vectors)
 
 
-async def _traffic(dut, cfg: EngineConfig, key: bytes, lines: list[Line], rng: random.Random, **kw) -> None:
+async def _traffic(dut, cfg: EngineConfig, keys: Keys, lines: list[Line], rng: random.Random, **kw) -> None:
     """run_lines, with random hints for these lines (ahead of, at and behind them, and for none) and every early
     result checked, where the engine has those ports."""
     stop, seen = [False], []
-    hints = cocotb.start_soon(hint_driver(dut, [ln.iv for ln in lines], random.Random(rng.random()), stop)) \
+    hints = cocotb.start_soon(hint_driver(dut, lines, random.Random(rng.random()), stop)) \
         if "prefetch" in cfg.groups else None
     watch = cocotb.start_soon(early_monitor(dut, seen, stop)) if "early" in cfg.groups else None
-    await run_lines(dut, cfg, key, lines, rng, **kw)
+    await run_lines(dut, cfg, keys, lines, rng, **kw)
     stop[0] = True
     if hints:
         await hints
     if watch:
         await watch
-        check_early(cfg, key, lines, seen)
+        check_early(cfg, keys, lines, seen)
 
 
 async def random_traffic_test(dut, cfg: EngineConfig) -> None:
-    """env_lines() random lines (mixed encrypt/decrypt, some corrupted) with input gaps and output
-    back-pressure, then a key change and a short heavily back-pressured burst."""
+    """env_lines() random lines (mixed encrypt/decrypt, some corrupted; on a multikey engine each under a random
+    entry of a key table) with input gaps and output back-pressure, then a key change (one entry rewritten) and a
+    short heavily back-pressured burst."""
     rng = random.Random(env_seed())
-    key = rng.randbytes(cfg.key_bits // 8)
-    await setup(dut, cfg, key)
-    await _traffic(dut, cfg, key, random_lines(cfg, key, rng, env_lines(200)), rng, gap_prob=0.3, stall_prob=0.4)
-    key2 = rng.randbytes(cfg.key_bits // 8)
-    await load_key(dut, key2)
-    await _traffic(dut, cfg, key2, random_lines(cfg, key2, rng, 20), rng, gap_prob=0.1, stall_prob=0.6)
+    keys = key_table(cfg, rng)
+    await setup(dut, cfg, keys)
+    await _traffic(dut, cfg, keys, random_lines(cfg, keys, rng, env_lines(200)), rng, gap_prob=0.3, stall_prob=0.4)
+    if isinstance(keys, dict):
+        entry = rng.choice(sorted(keys))
+        keys[entry] = rng.randbytes(cfg.key_bits // 8)
+        await load_key(dut, keys[entry], index=entry)
+    else:
+        keys = rng.randbytes(cfg.key_bits // 8)
+        await load_key(dut, keys)
+    await _traffic(dut, cfg, keys, random_lines(cfg, keys, rng, 20), rng, gap_prob=0.1, stall_prob=0.6)
 
 
 async def corruption_test(dut, cfg: EngineConfig, rounds: int = 3) -> None:
@@ -104,7 +114,7 @@ async def corruption_test(dut, cfg: EngineConfig, rounds: int = 3) -> None:
         return
     for _ in range(4 * rounds):
         iv, pt = rng.randbytes(12), rng.randbytes(cfg.line_bytes)
-        ct, _, _ = cfg.ref(key, False, iv, bytes(16), pt, bytes(16))
+        ct, _, _ = cfg.ref(key, False, iv, bytes(16), pt, bytes(16))  # entry 0 on a multikey engine
         bit = rng.randrange(8 * cfg.line_bytes)
         bad = (int.from_bytes(ct, "big") ^ (1 << bit)).to_bytes(cfg.line_bytes, "big")
         data, tag, fail = await transact(dut, cfg, Line(True, iv, rng.randbytes(16), bad, rng.randbytes(16)))
@@ -118,21 +128,21 @@ async def corruption_test(dut, cfg: EngineConfig, rounds: int = 3) -> None:
 
 async def hint_cases_test(dut, cfg: EngineConfig) -> None:
     """Directed prefetch cases: lines 0..LONG_LEAD cycles after their hint, a hint then a key change then
-    its line (the old key's pads or masks must be gone), several hints in a row and one for no line."""
+    its line (the old key's pads or masks must be gone), several hints in a row and one for no line; on a multikey
+    engine also a hint for the line's address under another key ID (its tweak must not serve the line)."""
     rng = random.Random(env_seed() + 2)
     key = rng.randbytes(cfg.key_bits // 8)
     await setup(dut, cfg, key)
 
-    async def hint(iv: bytes, wait: int) -> None:
-        dut.pre_iv.value = int.from_bytes(iv, "big")
-        dut.pre_valid.value = 1
+    async def hint(iv: bytes, wait: int, key_id: int = 0) -> None:
+        drive_hint(dut, iv, key_id)
         await FallingEdge(dut.clk)
         dut.pre_valid.value = 0
         for _ in range(wait):
             await FallingEdge(dut.clk)
 
-    async def check(line: Line, k: bytes) -> None:
-        got, want = await transact(dut, cfg, line), cfg.ref(k, line.decrypt, line.iv, line.aad, line.data, line.tag)
+    async def check(line: Line, k: Keys) -> None:
+        got, want = await transact(dut, cfg, line), reference_of(cfg, k, line)
         if got != want:
             raise EngineError(f"hinted line: {got} != {want}")
 
@@ -152,15 +162,24 @@ async def hint_cases_test(dut, cfg: EngineConfig) -> None:
         await hint(rng.randbytes(12), 20)
         for ln in lines:
             await check(ln, key)
+    if cfg.keys > 1:
+        keys = {0: key, cfg.keys - 1: rng.randbytes(cfg.key_bits // 8)}
+        await load_key(dut, keys[cfg.keys - 1], index=cfg.keys - 1)
+        for wait in (3, LONG_LEAD):
+            for mine, other in ((0, cfg.keys - 1), (cfg.keys - 1, 0)):
+                line = make_line(cfg, keys, rng, rng.random() < 0.5, key_id=mine)
+                await hint(line.iv, wait, key_id=other)
+                await check(line, keys)
 
 
 async def saturation_test(dut, cfg: EngineConfig, n_lines: int = 12) -> dict:
-    """Saturation cycles/line and latency for encrypt and decrypt, written as JSON to $ENGINE_PERF_OUT."""
-    key = bytes(range(cfg.key_bits // 8))
-    await setup(dut, cfg, key)
+    """Saturation cycles/line and latency for encrypt and decrypt, written as JSON to $ENGINE_PERF_OUT; on a
+    multikey engine every line under the next entry of a key table (a key switch on every access)."""
+    keys = key_table(cfg, random.Random(3)) if cfg.keys > 1 else bytes(range(cfg.key_bits // 8))
+    await setup(dut, cfg, keys)
     res = {}
     for decrypt in (False, True):
-        cpl, lat = await measure_saturation(dut, cfg, key, n_lines=n_lines, decrypt=decrypt)
+        cpl, lat = await measure_saturation(dut, cfg, keys, n_lines=n_lines, decrypt=decrypt)
         res["decrypt" if decrypt else "encrypt"] = {"cycles_per_line": cpl, "latency": lat}
     dut._log.info("saturation %s: %s", json.dumps(cfg.params), json.dumps(res))
     _write("ENGINE_PERF_OUT", res)
@@ -173,16 +192,16 @@ async def read_latency_test(dut, cfg: EngineConfig, n: int = 3) -> dict:
     as many cycles ahead as the unhinted result took (`hint_lead`; cryptoppa.sim.perf uses the same lead); a hint
     must make the line faster. Identical lines must take identical times. Written as JSON to $ENGINE_LATENCY_OUT."""
     rng = random.Random(9)
-    key = rng.randbytes(cfg.key_bits // 8)
-    await setup(dut, cfg, key)
+    keys = key_table(cfg, rng)
+    await setup(dut, cfg, keys)
     res = {}
 
     async def measure(direction: str, name: str, lead: int | None) -> None:
         got = []
         for i in range(n):
-            line = make_line(cfg, key, rng, direction == "decrypt")
+            line = make_line(cfg, keys, rng, direction == "decrypt")
             line.id = i % (1 << cfg.id_bits)
-            got.append(await line_latency(dut, cfg, key, line, lead, "early" in cfg.groups))
+            got.append(await line_latency(dut, cfg, keys, line, lead, "early" in cfg.groups))
         for what in got[0]:
             values = {g[what] for g in got}
             if len(values) != 1:

@@ -11,6 +11,10 @@ with bytes everywhere (iv: 12 bytes, aad/tag: 16 bytes, data: LINE_BYTES bytes) 
 including the plaintext and computed tag it returns for a decrypt whose tag does not match. Each family's lives
 in its design folder (design.toml [verify] reference).
 
+Engines with the multikey ports (a key table of cfg.keys entries) take, wherever a key is asked for, either one
+key (bytes: table entry 0, every line's key ID 0) or a table {entry: key}; each Line names its entry (key_id) and
+the reference gets that entry's key (key_of). Engines without the ports see bytes and key ID 0 only.
+
 Timing model: every cycle the driver wakes at the falling clock edge, drives inputs, waits for ReadOnly and
 samples; a handshake seen there completes at the next rising edge. Cycle numbers count those falling edges.
 """
@@ -53,12 +57,14 @@ class EngineConfig:
     block_bytes: int = 16  # the cipher's block: a flipped ciphertext bit garbles this much without integrity
     groups: tuple[str, ...] = ()  # optional port groups the engine has
     params: dict = field(default_factory=dict)
+    keys: int = 1  # key-table entries (the multikey port group), 1 without it
 
     @classmethod
     def from_env(cls, ref: Ref | None = None) -> "EngineConfig":
         """Parameters from ENGINE_PARAMS; the reference model from ENGINE_REFERENCE unless `ref` is given."""
         params = json.loads(os.environ.get("ENGINE_PARAMS", "{}"))
         module = load_reference(os.environ["ENGINE_REFERENCE"]) if ref is None else None
+        groups = tuple(json.loads(os.environ.get("ENGINE_GROUPS", "[]")))
         return cls(
             line_bytes=int(params.get("LINE_BYTES", 64)),
             key_bits=int(params.get("KEY_BITS", 128)),
@@ -67,8 +73,9 @@ class EngineConfig:
             integrity=getattr(module, "INTEGRITY", True),
             tag_bits=getattr(module, "compared_tag_bits", lambda p: 128)(params),
             block_bytes=getattr(module, "BLOCK_BYTES", 16),
-            groups=tuple(json.loads(os.environ.get("ENGINE_GROUPS", "[]"))),
+            groups=groups,
             params=params,
+            keys=interface.key_entries(groups, params),
         )
 
 
@@ -90,6 +97,20 @@ class Line:
     data: bytes
     tag: bytes
     id: int = 0
+    key_id: int = 0  # key-table entry (multikey engines)
+
+
+Keys = bytes | dict  # one key (entry 0) or a key table {entry: key}
+
+
+def key_of(keys: Keys, line: Line) -> bytes:
+    """The key that encrypts `line`: its entry's in a table, else the one key."""
+    return keys[line.key_id] if isinstance(keys, dict) else keys
+
+
+def reference_of(cfg: "EngineConfig", keys: Keys, line: Line) -> tuple[bytes, bytes, bool]:
+    """What the reference model makes of `line` under its key."""
+    return cfg.ref(key_of(keys, line), line.decrypt, line.iv, line.aad, line.data, line.tag)
 
 
 class EngineError(AssertionError):
@@ -129,9 +150,14 @@ async def reset(dut, cycles: int = 3) -> None:
     await FallingEdge(dut.clk)
 
 
-async def load_key(dut, key: bytes, timeout: int = 2000) -> int:
-    """Present key until taken, then wait until the engine is ready for a line. Returns cycles spent."""
+async def load_key(dut, key: bytes, timeout: int = 2000, index: int = 0) -> int:
+    """Present key (for key-table entry `index` on a multikey engine) until taken, then wait until the engine is
+    ready for a line. Returns cycles spent."""
     dut.key.value = _b2i(key)
+    if hasattr(dut, "key_index"):
+        dut.key_index.value = index
+    elif index:
+        raise EngineError(f"key-table entry {index} for an engine without the multikey ports")
     dut.key_valid.value = 1
     cycles = 0
     while True:
@@ -155,19 +181,38 @@ async def load_key(dut, key: bytes, timeout: int = 2000) -> int:
             raise EngineError("engine not ready after key load")
 
 
-async def setup(dut, cfg: EngineConfig, key: bytes) -> None:
+async def load_keys(dut, keys: Keys) -> None:
+    """One key into entry 0, or every entry of a key table."""
+    for index, key in (keys.items() if isinstance(keys, dict) else [(0, keys)]):
+        await load_key(dut, key, index=index)
+
+
+async def setup(dut, cfg: EngineConfig, keys: Keys) -> None:
     await start_clock(dut)
     await reset(dut)
-    await load_key(dut, key)
+    await load_keys(dut, keys)
 
 
-def make_line(cfg: EngineConfig, key: bytes, rng: random.Random, decrypt: bool, corrupt: str | None = None) -> Line:
-    """A random line. Decrypt lines carry a valid ciphertext/tag made with cfg.ref, then optionally one
-    flipped bit in "data", "tag" or "aad"."""
+def key_table(cfg: EngineConfig, rng: random.Random, n: int = 8) -> Keys:
+    """Random keys for a multikey engine: every entry of a table of at most n, else n entries at random with the
+    first and last among them (every key-ID bit varies); one key for an engine without a table."""
+    if cfg.keys == 1:
+        return rng.randbytes(cfg.key_bits // 8)
+    entries = range(cfg.keys) if cfg.keys <= n else \
+        sorted({0, cfg.keys - 1, *rng.sample(range(1, cfg.keys - 1), n - 2)})
+    return {e: rng.randbytes(cfg.key_bits // 8) for e in entries}
+
+
+def make_line(cfg: EngineConfig, keys: Keys, rng: random.Random, decrypt: bool, corrupt: str | None = None,
+              key_id: int | None = None) -> Line:
+    """A random line, under entry key_id (default: a random one) of a key table. Decrypt lines carry a valid
+    ciphertext/tag made with cfg.ref, then optionally one flipped bit in "data", "tag" or "aad"."""
     iv, aad, data = rng.randbytes(12), rng.randbytes(16), rng.randbytes(cfg.line_bytes)
     tag = bytes(16)
+    if key_id is None:
+        key_id = rng.choice(sorted(keys)) if isinstance(keys, dict) else 0
     if decrypt:
-        data, tag, _ = cfg.ref(key, False, iv, aad, data, tag)
+        data, tag, _ = cfg.ref(keys[key_id] if isinstance(keys, dict) else keys, False, iv, aad, data, tag)
         if corrupt:
             field_ = {"data": data, "tag": tag, "aad": aad}[corrupt]
             # Only the tag bits the engine compares (the leading tag_bits of a truncated tag).
@@ -179,16 +224,16 @@ def make_line(cfg: EngineConfig, key: bytes, rng: random.Random, decrypt: bool, 
                 tag = flipped
             else:
                 aad = flipped
-    return Line(decrypt, iv, aad, data, tag)
+    return Line(decrypt, iv, aad, data, tag, key_id=key_id)
 
 
-def random_lines(cfg: EngineConfig, key: bytes, rng: random.Random, n: int, corrupt_prob: float = 0.15) -> list[Line]:
+def random_lines(cfg: EngineConfig, keys: Keys, rng: random.Random, n: int, corrupt_prob: float = 0.15) -> list[Line]:
     """n lines, half of them decrypts; some decrypts corrupted (one bit of data, tag or AAD)."""
     lines = []
     for i in range(n):
         dec = rng.random() < 0.5
         corrupt = rng.choice(["data", "tag", "aad"]) if dec and rng.random() < corrupt_prob else None
-        line = make_line(cfg, key, rng, dec, corrupt)
+        line = make_line(cfg, keys, rng, dec, corrupt)
         line.id = i % (1 << cfg.id_bits)
         lines.append(line)
     return lines
@@ -201,10 +246,12 @@ def _drive_line(dut, line: Line) -> None:
     dut.in_data.value = _b2i(line.data)
     dut.in_tag.value = _b2i(line.tag)
     dut.in_id.value = line.id
+    if hasattr(dut, "in_key_id"):
+        dut.in_key_id.value = line.key_id
 
 
-def _check(dut, cfg: EngineConfig, key: bytes, line: Line, index: int) -> None:
-    exp_data, exp_tag, exp_fail = cfg.ref(key, line.decrypt, line.iv, line.aad, line.data, line.tag)
+def _check(dut, cfg: EngineConfig, keys: Keys, line: Line, index: int) -> None:
+    exp_data, exp_tag, exp_fail = reference_of(cfg, keys, line)
     got_id = _val(dut.out_id)
     got_data = _i2b(_val(dut.out_data), cfg.line_bytes)
     got_tag = _i2b(_val(dut.out_tag), 16)
@@ -222,7 +269,7 @@ def _check(dut, cfg: EngineConfig, key: bytes, line: Line, index: int) -> None:
 async def run_lines(
     dut,
     cfg: EngineConfig,
-    key: bytes,
+    keys: Keys,
     lines: list[Line],
     rng: random.Random,
     gap_prob: float = 0.3,
@@ -280,7 +327,7 @@ async def run_lines(
                     if done >= sent:
                         raise EngineError(f"out_valid for a line never accepted (cycle {cycle})")
                     index = done
-                _check(dut, cfg, key, lines[index], index)
+                _check(dut, cfg, keys, lines[index], index)
                 outs.append(cycle)
                 done += 1
                 prev_out = None
@@ -307,15 +354,17 @@ async def run_lines(
 
 
 async def measure_saturation(
-    dut, cfg: EngineConfig, key: bytes, n_lines: int = 12, decrypt: bool = False, seed: int = 1
+    dut, cfg: EngineConfig, keys: Keys, n_lines: int = 12, decrypt: bool = False, seed: int = 1
 ) -> tuple[float, float]:
     """in_valid and out_ready always high. Returns (cycles per line at steady state, latency in cycles from
-    acceptance to out_valid of the same line, averaged over the steady-state lines). Results are checked."""
+    acceptance to out_valid of the same line, averaged over the steady-state lines). Results are checked. With a
+    key table every line takes the next entry (a key switch on every access)."""
     rng = random.Random(seed)
-    lines = [make_line(cfg, key, rng, decrypt) for _ in range(n_lines)]
+    entries = sorted(keys) if isinstance(keys, dict) else [0]
+    lines = [make_line(cfg, keys, rng, decrypt, key_id=entries[i % len(entries)]) for i in range(n_lines)]
     for i, line in enumerate(lines):
         line.id = i % (1 << cfg.id_bits)
-    r = await run_lines(dut, cfg, key, lines, rng, gap_prob=0.0, stall_prob=0.0)
+    r = await run_lines(dut, cfg, keys, lines, rng, gap_prob=0.0, stall_prob=0.0)
     acc, outs = r["accept_cycles"], r["out_cycles"]
     warm = max(1, n_lines // 3)
     cpl = (outs[-1] - outs[warm]) / (n_lines - 1 - warm)

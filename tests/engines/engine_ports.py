@@ -8,23 +8,34 @@ import random
 
 from cocotb.triggers import FallingEdge, ReadOnly
 
-from engine_driver import EngineConfig, EngineError, Line, _drive_line, _val
+from engine_driver import EngineConfig, EngineError, Keys, Line, _drive_line, _val, reference_of
 
 
-async def hint_driver(dut, ivs: list[bytes], rng: random.Random, stop: list, prob: float = 0.25,
+def drive_hint(dut, iv: bytes, key_id: int = 0) -> None:
+    """pre_valid high with this IV (and, on a multikey engine, key ID) for the coming cycle."""
+    dut.pre_iv.value = int.from_bytes(iv, "big")
+    if hasattr(dut, "pre_key_id"):
+        dut.pre_key_id.value = key_id
+    dut.pre_valid.value = 1
+
+
+async def hint_driver(dut, lines: list[Line], rng: random.Random, stop: list, prob: float = 0.25,
                       junk: float = 0.3) -> int:
-    """Until stop[0] is set: on a random subset of cycles raise pre_valid for one cycle with the next IV of
-    `ivs` (in order, so hints run ahead of, at or behind the lines) or, with probability `junk`, a random IV
-    no line will carry. Returns the number of hints given."""
+    """Until stop[0] is set: on a random subset of cycles raise pre_valid for one cycle with the IV (and key ID) of
+    the next of `lines` (in order, so hints run ahead of, at or behind the lines) or, with probability `junk`, a
+    random IV no line will carry, or a line's IV under another key ID. Returns the number of hints given."""
     k = given = 0
     while not stop[0]:
         if rng.random() < prob:
-            if rng.random() < junk or k >= len(ivs):
-                iv = rng.randbytes(12)
+            if rng.random() < junk or k >= len(lines):
+                if hasattr(dut, "pre_key_id") and lines and rng.random() < 0.5:
+                    other = lines[rng.randrange(len(lines))]
+                    iv, key_id = other.iv, other.key_id ^ 1
+                else:
+                    iv, key_id = rng.randbytes(12), 0
             else:
-                iv, k = ivs[k], k + 1
-            dut.pre_iv.value = int.from_bytes(iv, "big")
-            dut.pre_valid.value = 1
+                iv, key_id, k = lines[k].iv, lines[k].key_id, k + 1
+            drive_hint(dut, iv, key_id)
             given += 1
         else:
             dut.pre_valid.value = 0
@@ -50,25 +61,24 @@ async def early_monitor(dut, seen: list, stop: list) -> None:
         cycle += 1
 
 
-def check_early(cfg: EngineConfig, key: bytes, lines: list, seen: list) -> None:
+def check_early(cfg: EngineConfig, keys: Keys, lines: list, seen: list) -> None:
     """One early result per line, in acceptance order, equal to the reference's output data."""
     if len(seen) != len(lines):
         raise EngineError(f"{len(seen)} early results for {len(lines)} lines")
     for i, (line, (_, eid, edata)) in enumerate(zip(lines, seen)):
-        exp, _, _ = cfg.ref(key, line.decrypt, line.iv, line.aad, line.data, line.tag)
+        exp, _, _ = reference_of(cfg, keys, line)
         if eid != line.id or edata != int.from_bytes(exp, "big"):
             raise EngineError(f"line {i}: early id {eid} / data {edata:x} != id {line.id} / {exp.hex()}")
 
 
-async def line_latency(dut, cfg: EngineConfig, key: bytes, line: Line, hint_lead: int | None,
+async def line_latency(dut, cfg: EngineConfig, keys: Keys, line: Line, hint_lead: int | None,
                        early: bool, timeout: int = 2000) -> dict:
-    """One line into an idle engine, out_ready high. With hint_lead, pre_valid/pre_iv carry the line's IV for
-    one cycle hint_lead cycles before in_valid rises (a read request that precedes its data). Returns cycles
-    from acceptance to out_valid ("out") and to early_valid ("early", when the engine has it); the results
+    """One line into an idle engine, out_ready high. With hint_lead, pre_valid/pre_iv carry the line's IV (and
+    key ID) for one cycle hint_lead cycles before in_valid rises (a read request that precedes its data). Returns
+    cycles from acceptance to out_valid ("out") and to early_valid ("early", when the engine has it); the results
     are checked against the reference."""
     if hint_lead is not None:
-        dut.pre_iv.value = int.from_bytes(line.iv, "big")
-        dut.pre_valid.value = 1
+        drive_hint(dut, line.iv, line.key_id)
         await FallingEdge(dut.clk)
         dut.pre_valid.value = 0
         for _ in range(hint_lead - 1):
@@ -77,7 +87,7 @@ async def line_latency(dut, cfg: EngineConfig, key: bytes, line: Line, hint_lead
     dut.in_valid.value = 1
     dut.out_ready.value = 1
     cycle, acc, res = 0, None, {}
-    exp_data, exp_tag, exp_fail = cfg.ref(key, line.decrypt, line.iv, line.aad, line.data, line.tag)
+    exp_data, exp_tag, exp_fail = reference_of(cfg, keys, line)
     while "out" not in res:
         await ReadOnly()
         if acc is None and _val(dut.in_ready) == 1:

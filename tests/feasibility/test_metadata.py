@@ -28,9 +28,19 @@ def test_streaming_reads_one_metadata_line_per_lines_it_covers():
 
 
 def test_confidentiality_only_schemes_add_nothing():
-    for name in ("xts", "prince-xex", "qarma64-tweak"):
+    for name in ("xts", "prince-xex", "prince-scramble", "qarma64-tweak"):
         o = overhead(get_scheme(name), Access(pattern="uncached"))
         assert (o.lines_per_access, o.extra_traffic, o.capacity) == (0, 0.0, 0.0)
+
+
+def test_a_reduced_round_engine_implements_only_the_scrambling_scheme():
+    full, scramble = get_scheme("prince-xex"), get_scheme("prince-scramble")
+    for rounds in (None, float("nan"), 12):  # not given (measured before ROUNDS existed) is as specified
+        assert full.implemented_by("prince", rounds) and not scramble.implemented_by("prince", rounds)
+    for rounds in (6, 8.0):
+        assert scramble.implemented_by("prince", rounds) and not full.implemented_by("prince", rounds)
+    assert not full.implemented_by("xts", 12)
+    assert get_scheme("xts").implemented_by("xts_mk") and get_scheme("qarma64-tweak").implemented_by("qarma64", 5)
 
 
 def test_every_scheme_names_its_engine_and_source():

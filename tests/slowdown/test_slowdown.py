@@ -28,6 +28,7 @@ from cryptoppa.sweep import results as results_mod
 from cryptoppa.trace import record_trace, trace_plan
 from cryptoppa.trace.records import BARRIER, LOAD, read_trace
 from support import ROOT
+from synthetic import row
 
 KERNELS = ["fft", "lu-c", "lu-nc", "radix", "bfs", "pagerank", "hashjoin", "triad"]
 
@@ -202,6 +203,16 @@ def test_command_on_tiny_kernels(tmp_path, cache, engines):
     text = (tmp_path / "report" / "report.md").read_text()
     for basis in ("instruction window", "DDR4-3200", "provisioned", "Counter-light", "DRAMsim3"):
         assert basis in text, basis
+
+
+def test_a_reduced_round_engine_times_only_the_scrambling_scheme():
+    rows = pd.DataFrame([row("prince", read=20.0, param_ROUNDS=12, label="prince [ROUNDS=12]"),
+                         row("prince", read=10.0, param_ROUNDS=6, label="prince [ROUNDS=6]")])
+    assert prot.measured_schemes(rows) == ("prince-xex", "prince-scramble")
+    assert prot.engine_row(rows, "prince", "prince-xex")["param_ROUNDS"] == 12
+    assert prot.engine_row(rows, "prince", "prince-scramble")["param_ROUNDS"] == 6
+    # rows measured before the ROUNDS parameter are the specified cipher
+    assert prot.measured_schemes(rows[:1].drop(columns="param_ROUNDS")) == ("prince-xex",)
 
 
 def test_bad_input_is_one_line_exit_2():

@@ -12,6 +12,9 @@ Workloads:
   saturated    engine: key loaded, random lines offered back to back, results taken at once
   idle         engine: key loaded, no lines
   load<P>      engine: lines offered at P % (1..100) of the saturation line rate
+
+A multikey engine (its in_key_id port; `key_entries` = its key-table size) gets a random key in every entry before
+the lines, and each line a random key ID among them, so the table's read path switches as under many tenants.
 """
 
 from __future__ import annotations
@@ -106,7 +109,7 @@ def _fixed_window(cycles: int) -> list[str]:
 
 def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: float, clock: str, reset: str,
               window_cycles: int = 256, window_periods: int = WINDOW_PERIODS, engines: int = 1,
-              cycles_per_line: float | None = None) -> Bench:
+              cycles_per_line: float | None = None, key_entries: int = 1) -> Bench:
     """Verilog text of module `tb` driving `top` through the workload (testbench names start with tb_).
 
     Line workloads measure over `window_periods` line periods of each of the netlist's `engines` (N of an array)."""
@@ -125,7 +128,8 @@ def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: flo
         if reset and reset in ports else []
     lines = 0
     if is_engine_workload(workload):
-        more, close, lines = _engine(workload, ports, window_periods, engines, window_cycles, cycles_per_line)
+        more, close, lines = _engine(workload, ports, window_periods, engines, window_cycles, cycles_per_line,
+                                     key_entries)
         body += more
     else:
         value = (lambda b: "~0") if workload == "enable" else (lambda b: _random(ports[b].width))
@@ -139,12 +143,29 @@ def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: flo
     return Bench(text, lines)
 
 
+def _key_table(entries: int, key: str) -> tuple[list[str], str, str]:
+    """(key loads into entries 0..entries-1, one per cycle, ending like a single load; the draw of a line's key
+    ID; its IN log field) for a multikey engine; a single load, no draw and no field otherwise."""
+    done = "key_valid <= 1'b0; tb_keyed <= 1'b1; tb_first <= tb_cycle + 1;"
+    if entries <= 1:
+        return ["    if (key_valid && key_ready && tb_cycle > 5) begin",
+                f"      {done} $display(\"KEY %h\", key);", "    end"], "", ""
+    if entries & (entries - 1):
+        raise CryptoppaError(f"key table of {entries} entries: the workload needs a power of two")
+    return ["    if (key_valid && key_ready && tb_cycle > 5) begin",
+            "      $display(\"KEY %h %h\", key, key_index);",
+            f"      if (key_index == {entries - 1}) begin {done} end",
+            f"      else begin key_index <= key_index + 1; key <= {key}; end",
+            "    end"], f" in_key_id <= $random & {entries - 1};", " %h"
+
+
 def _engine(workload: str, ports: dict[str, Port], periods: int, engines: int, window_cycles: int,
-            cycles_per_line: float | None) -> tuple[list[str], list[str], int]:
+            cycles_per_line: float | None, key_entries: int = 1) -> tuple[list[str], list[str], int]:
     missing = [p.name for p in interface.core_ports() if p.name not in ports]
     if missing:
         raise CryptoppaError(f"workload {workload} needs the engine interface; the netlist lacks {', '.join(missing)}")
     rnd = {b: _random(ports[b].width) for b in ("key", "in_iv", "in_aad", "in_data")}
+    load_keys, draw_key_id, key_id_field = _key_table(key_entries if "in_key_id" in ports else 1, rnd["key"])
     if workload == "idle":
         offer = "1'b0"
     elif workload in ("saturated", "load100"):
@@ -157,15 +178,14 @@ def _engine(workload: str, ports: dict[str, Port], periods: int, engines: int, w
     body = [
         "    out_ready <= 1'b1;",
         f"    if (tb_cycle == 5) begin key_valid <= 1'b1; key <= {rnd['key']}; end",
-        "    if (key_valid && key_ready && tb_cycle > 5) begin",
-        "      key_valid <= 1'b0; tb_keyed <= 1'b1; tb_first <= tb_cycle + 1; $display(\"KEY %h\", key);",
-        "    end",
+        *load_keys,
         # in_valid is held until taken; a new line's fields are drawn when it is offered.
         f"    if (tb_keyed && !key_valid && (!in_valid || in_ready) && {offer}) begin",
-        f"      in_valid <= 1'b1; tb_offered = tb_offered + 1; in_iv <= {rnd['in_iv']}; in_aad <= {rnd['in_aad']}; in_data <= {rnd['in_data']};",
+        f"      in_valid <= 1'b1; tb_offered = tb_offered + 1; in_iv <= {rnd['in_iv']}; in_aad <= {rnd['in_aad']}; in_data <= {rnd['in_data']};{draw_key_id}",
         "    end else if (in_valid && in_ready) in_valid <= 1'b0;",
         "    if (in_valid && in_ready) begin",
-        "      in_id <= in_id + 1; $display(\"IN %h %h %h %h\", in_id, in_iv, in_aad, in_data);",
+        f"      in_id <= in_id + 1; $display(\"IN %h %h %h %h{key_id_field}\", in_id, in_iv, in_aad, in_data"
+        f"{', in_key_id' if key_id_field else ''});",
         "    end",
         # Only results after the key: a flip-flop that powers up at 1 can raise out_valid during reset.
         "    if (tb_keyed && out_valid && out_ready) begin",

@@ -193,6 +193,7 @@ def configurations(results: Results, basis: Basis) -> pd.DataFrame:
             "read_latency_hinted_data_cycles": _number(base, READ_LATENCY_HINTED_DATA),
             "read_latency_hinted_cycles": _number(base, READ_LATENCY_HINTED),
             "hint_lead_measured": _number(base, HINT_LEAD),
+            "rounds": _number(base, "param_ROUNDS"),  # a reduced-round engine answers another scheme (answers.traffic)
             "vectorless": {n: float(base[p]) for n, p in zip(_PARTS, parts)},
         }
         sat, idle = by_mode.get(SATURATED), by_mode.get(IDLE)

@@ -75,7 +75,7 @@ def latency_cycles(config, lead: int, verified: bool) -> float:
 def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: float,
                   arrays: ArrayFits = ArrayFits(), measured_traffic: float | None = None) -> EngineAnswer:
     """One engine of `config` (an N = 1 row of basis.configurations) under the question."""
-    scheme = scheme_of(config["design"])
+    scheme = scheme_of(config["design"], config.get("rounds"))
     clock = question.clock_mhz(float(config["fmax_mhz"]))
     answer = EngineAnswer(config, name, scheme, clock, arrays=arrays)
     subject, rows = identity(config), tuple(r for r in (config["label"], config.get("saturated_label")) if

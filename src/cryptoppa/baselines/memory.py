@@ -8,8 +8,9 @@ data = data + bss + the stack the linker script reserves, and an SRAM area = bit
 Assumptions (an estimate, never part of synth__design__instance__area__stdcell):
 - one SRAM array per byte needed, sized exactly (no rounding up to a macro size), code kept in SRAM as well
   (a ROM would be smaller but not reprogrammable);
-- SRAM_UM2_PER_BIT: a 45 nm 6T bit cell of 0.346 um^2 (Intel's 45 nm high-k/metal-gate process, IEDM 2007)
-  at ~70 % array efficiency (decoders, sense amplifiers, I/O), i.e. ~0.5 um^2 per usable bit;
+- SRAM_UM2_PER_BIT (cryptoppa.feasibility.sram): a 45 nm 6T bit cell of 0.346 um^2 (Intel's 45 nm
+  high-k/metal-gate process, IEDM 2007) at ~70 % array efficiency (decoders, sense amplifiers, I/O), i.e.
+  ~0.5 um^2 per usable bit;
 - the data memory holds the benchmark's buffers (BUF_BYTES, 16 KiB in the full matrix): a part encrypting
   64-byte lines in place would need less, so the figure is an upper bound for that use;
 - read/write energy of the memories is not estimated.
@@ -23,16 +24,12 @@ from pathlib import Path
 
 from ..catalog import AREA, CODE_BYTES, CORE_PLUS_SRAM, DATA_BYTES, SRAM_AREA, STACK_BYTES
 from ..errors import CryptoppaError
+from ..feasibility.sram import SRAM_SOURCE, SRAM_UM2_PER_BIT, sram_area_um2
 from ..paths import DESIGNS
 from ..tools import output
 
 SIZE = "riscv64-unknown-elf-size"
 LINK_LD = DESIGNS / "sw" / "link.ld"
-BIT_CELL_UM2 = 0.346  # 45 nm 6T SRAM cell (Intel 45 nm, IEDM 2007)
-ARRAY_EFFICIENCY = 0.70  # share of an SRAM macro's area that is bit cells
-SRAM_UM2_PER_BIT = 0.5  # ~ BIT_CELL_UM2 / ARRAY_EFFICIENCY, rounded: the figure every estimate uses
-SRAM_SOURCE = (f"{BIT_CELL_UM2} um^2 45 nm 6T cell at ~{ARRAY_EFFICIENCY:.0%} array efficiency "
-               f"~ {SRAM_UM2_PER_BIT} um^2/bit")
 NOTE = ("memory__* columns are an ESTIMATE (code = text+rodata, data = data+bss+stack, SRAM at "
         f"{SRAM_UM2_PER_BIT} um^2/bit: {SRAM_SOURCE}); NOT included in {AREA} "
         f"or power; {CORE_PLUS_SRAM} adds it to the core")
@@ -50,7 +47,7 @@ class FirmwareMemory:
 
     @property
     def sram_area_um2(self) -> float:
-        return (self.code_bytes + self.data_bytes) * 8 * SRAM_UM2_PER_BIT
+        return sram_area_um2((self.code_bytes + self.data_bytes) * 8)
 
     def columns(self) -> dict:
         return {CODE_BYTES: self.code_bytes, DATA_BYTES: self.data_bytes,

@@ -11,6 +11,7 @@ reset = "rst"
 interface = "engine"              # "engine", "core" or "block"
 prefetch = false                  # engines: has the optional prefetch-hint ports (cryptoppa.designs.interface)
 early = false                     # engines: has the optional early-data ports
+multikey = false                  # engines: has the optional key-table ports (parameter KEYS)
 description = "one line shown by `cryptoppa designs`"
 
 [params.DIGIT]
@@ -36,12 +37,14 @@ from .. import limits, settings, tomlfile, userfiles
 from ..errors import InputError
 from ..names import check_identifier
 from ..paths import DESIGNS
+from .interface import GROUPS as interface_groups
+from .interface import KEY_TABLE_PARAM
 from .sources import Sources, parse_define
 
 _INT = re.compile(r"-?(0x[0-9a-fA-F]+|[0-9]+)\Z")
 _NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*\Z")  # a design's name becomes part of its run folders' names
 INTERFACES = ("engine", "core", "block")
-_DESIGN_KEYS = {"top", "files", "include_dirs", "defines", "clock", "reset", "interface", "prefetch", "early",
+_DESIGN_KEYS = {"top", "files", "include_dirs", "defines", "clock", "reset", "interface", *interface_groups,
                 "description"}
 
 
@@ -172,10 +175,12 @@ def load(path: Path) -> Design:
     for port, what in ((clock, "clock"), (reset, "reset")):
         if port:
             check_identifier(port, f"{where}: {what} port")
-    groups = tuple(g for g in ("prefetch", "early") if tomlfile.key(d, g, bool, where, default=False))
+    groups = tuple(g for g in interface_groups if tomlfile.key(d, g, bool, where, default=False))
     if groups and interface != "engine":
         raise InputError(f"{where}: {'/'.join(groups)} ports are for interface = \"engine\" designs")
     params = _params(data, path)
+    if "multikey" in groups and KEY_TABLE_PARAM not in params:
+        raise InputError(f"{where}: multikey engines need a [params.{KEY_TABLE_PARAM}] table (key-table entries)")
     return Design(
         name=path.parent.name,
         path=path,

@@ -10,18 +10,26 @@ tests' cocotb driver. A port's `array` role says how an N-engine array wires it:
   tie0       optional input an array drives low (the array does not forward it)
   open       optional output an array leaves unconnected
 
-Optional groups are declared per design in design.toml (`[design] prefetch = true`, `early = true`):
+Optional groups are declared per design in design.toml (`[design] prefetch = true`, `early = true`,
+`multikey = true`):
   prefetch  a hint that a line with this IV will arrive: the engine may precompute what depends on the IV only
             (pads, masks), started at the read request; no ready, the engine may ignore it
   early     the result data as soon as it is computed, before the tag check (speculative forwarding);
             no back-pressure
+  multikey  a key table of KEYS entries (the engine's parameter KEY_TABLE_PARAM): `key` is written to entry
+            `key_index`, and each line (and, with prefetch, each hint) names the entry of its key; key IDs are
+            KEY_ID_BITS wide and the engine uses their low log2(KEYS) bits. Arrays tie these ports low (every engine
+            of an array uses entry 0), so the default interface drives a multi-key engine as a single-key one.
+A port of two groups ("prefetch+multikey") exists only on engines with both.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-GROUPS = ("prefetch", "early")
+GROUPS = ("prefetch", "early", "multikey")
+KEY_ID_BITS = 16  # key IDs of the multikey group (Intel TME-MK allows up to 15 KeyID bits)
+KEY_TABLE_PARAM = "KEYS"  # the parameter of a multikey engine that holds its number of key-table entries
 WIDTH_PARAMS = ("KEY_BITS", "LINE_BYTES", "ID_BITS")  # parameters every engine has (they set port widths)
 WIDTH_DEFAULTS = {"KEY_BITS": 128, "LINE_BYTES": 64, "ID_BITS": 8}
 
@@ -78,13 +86,21 @@ PORTS = (
     Port("early_valid", "output", 1, array="open", group="early"),
     Port("early_data", "output", "LINE_BYTES", scale=8, array="open", group="early"),
     Port("early_id", "output", "ID_BITS", array="open", group="early"),
+    Port("key_index", "input", KEY_ID_BITS, array="tie0", group="multikey"),
+    Port("in_key_id", "input", KEY_ID_BITS, array="tie0", group="multikey"),
+    Port("pre_key_id", "input", KEY_ID_BITS, array="tie0", group="prefetch+multikey"),
 )
 BY_NAME = {p.name: p for p in PORTS}
 
 
 def ports(groups: tuple[str, ...] = ()) -> tuple[Port, ...]:
     """The ports of an engine with these optional groups, in interface order."""
-    return tuple(p for p in PORTS if not p.group or p.group in groups)
+    return tuple(p for p in PORTS if not p.group or all(g in groups for g in p.group.split("+")))
+
+
+def key_entries(groups: tuple[str, ...], params: dict[str, int]) -> int:
+    """Key-table entries of an engine: its KEY_TABLE_PARAM with the multikey ports, else 1."""
+    return int(params.get(KEY_TABLE_PARAM, 1)) if "multikey" in groups else 1
 
 
 def core_ports() -> tuple[Port, ...]:

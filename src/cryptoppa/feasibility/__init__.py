@@ -12,5 +12,7 @@ Modules, one job each:
     storage      on-chip storage of a GCM vs a CBC (SENSS) bus-encryption unit (2008 study)
     metadata     integrity metadata of memory-protection schemes: DRAM capacity and extra traffic
     latency      an engine's read latency in ns, and the prefetch-hint lead a DRAM's timing gives
+    sram         the SRAM area per bit every on-chip memory estimate uses
+    key_table    a multi-key engine's key table: bits, added area, SRAM estimate, read latency
     report_text  plain-text / Markdown tables of the above
 """

@@ -20,8 +20,9 @@ are compared and tree nodes MACed by the same engines: an upper bound for the ta
 
 Schemes (SCHEMES) and where their parameters come from:
 * `xts` -- AES-XTS with the physical address as tweak, no integrity and no metadata: Intel TME-MK, AMD SME/SEV,
-  Arm CCA (IEEE 1619 / NIST SP 800-38E); engines `xts` (iterative rounds) and `aes_round` (one AES round per
-  register stage, the industrial datapath).
+  Arm CCA (IEEE 1619 / NIST SP 800-38E); engines `xts` (iterative rounds), `aes_round` (one AES round per
+  register stage, the industrial datapath) and `xts_mk` (multi-key, a key ID per request: the TME-MK organisation;
+  the keys stay on die, nothing goes to DRAM).
 * `gcm-tag` -- AES-GCM with a 128-bit tag per 64-byte line and no per-line counters or tree (no replay
   protection): tags take a quarter of memory, as one vendor's DDR controller documents for its AES-GCM mode; the
   studies' GCM engines (000, 001) produce one 128-bit tag per line.
@@ -29,7 +30,18 @@ Schemes (SCHEMES) and where their parameters come from:
   per line, eight to a line, under a counter tree of arity 8 whose root stays on die: Intel SGX's Memory
   Encryption Engine (Gueron, "A Memory Encryption Engine Suitable for General Purpose Processors", IACR ePrint
   2016/204), which protects 96 MB.
-* `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata.
+* `ctr` -- counter mode without integrity: the mode IBM recommends for volatile memory for its latency ("IBM Power
+  E1080 Technical Overview and Introduction", IBM Redbooks, section "Pervasive memory encryption": AES CTR is the
+  preferred, low-latency mode for volatile memory, AES XTS for persistent memory). The overview does not say what
+  the memory controller stores; we ASSUME what counter mode needs to never reuse a pad: a version counter per line,
+  incremented on every write and read back with the line, of SGX MEE's size and packing (56 bits, eight to a
+  64-byte line, Gueron, IACR ePrint 2016/204), with no MAC and no tree (nothing is authenticated, so a tree would
+  protect nothing; replayed counters go undetected).
+* `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata; PRINCE engines at
+  the 12 rounds it is specified with.
+* `prince-scramble` -- the same with fewer rounds (the ROUNDS parameter below 12; OpenTitan's SRAM scrambling uses
+  5 or 7 of its rounds): scrambling, not encryption, since reduced-round PRINCE is not cryptographically strong. A
+  scheme of its own so that no answer for PRINCE encryption is given by a reduced-round engine.
 * `qarma64-tweak` -- QARMA-64 with each block's address as its tweak: a tweakable low-latency cipher for memory,
   confidentiality only, no metadata.
 * `cbc-mac` -- SENSS-style CBC encryption with a 128-bit CBC-MAC tag per line (000), stored like gcm-tag.
@@ -54,16 +66,30 @@ class Scheme:
     counter_bits: int = 0  # version counter per data line (0: none stored)
     counters_per_line: int = 0  # counters per metadata line = the tree's arity
     tree: bool = False  # counters protected by a tree up to an on-die root
+    reduced_rounds: bool = False  # its engines run fewer rounds than their cipher is specified with
     source: str = ""
 
     @property
     def integrity(self) -> bool:
         return self.tag_bits > 0
 
+    def implemented_by(self, design: str, rounds: float | None = None) -> bool:
+        """Whether an engine of `design` whose ROUNDS parameter is `rounds` (None or NaN: as specified) implements
+        the scheme: a reduced-round engine implements only a reduced-rounds scheme."""
+        if design not in self.engines:
+            return False
+        specified = SPECIFIED_ROUNDS.get(design)
+        reduced = specified is not None and rounds is not None and rounds == rounds and rounds < specified
+        return reduced == self.reduced_rounds
+
+
+# Rounds each engine family with a ROUNDS parameter is specified with (PRINCE: Borghoff et al., ASIACRYPT 2012).
+SPECIFIED_ROUNDS = {"prince": 12}
+
 
 SCHEMES = {s.name: s for s in (
-    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts", "aes_round"),
-           source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only"),
+    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts", "aes_round", "xts_mk"),
+           source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only; xts_mk: a key per key ID"),
     Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", ("gcm_iter", "gcm_pipe", "gcm_subpipe"),
            tag_bits=128, tags_per_line=4,
            source="Jannepally 2008 and Owen 2013: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of "
@@ -71,8 +97,17 @@ SCHEMES = {s.name: s for s in (
     Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", ("ctr_mac",), tag_bits=56,
            tags_per_line=8, counter_bits=56, counters_per_line=8, tree=True,
            source="Gueron, IACR ePrint 2016/204: 56-bit counters and MACs, 8 per line, tree of arity 8, root on die"),
+    Scheme("ctr", "AES counter mode, per-line counter, no MAC (POWER10, volatile memory)", ("ctr",), counter_bits=56,
+           counters_per_line=8,
+           source="IBM Power E1080 Technical Overview and Introduction (IBM Redbooks), Pervasive memory encryption: "
+                  "AES CTR preferred for volatile memory for its latency; per-line 56-bit counters, 8 per line, "
+                  "no tree: our assumption, SGX MEE's counters (Gueron, IACR ePrint 2016/204)"),
     Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", ("prince",),
            source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only"),
+    Scheme("prince-scramble", "reduced-round PRINCE, address tweak (SRAM scrambling; NOT cryptographically strong)",
+           ("prince",), reduced_rounds=True,
+           source="Borghoff et al., ASIACRYPT 2012 (PRINCE) with fewer rounds, as OpenTitan's SRAM scrambling uses "
+                  "(prim_ram_1p_scr documentation, which states it is not cryptographically strong); no integrity"),
     Scheme("qarma64-tweak", "QARMA-64, block address as tweak (low latency)", ("qarma64",),
            source="Avanzi, \"The QARMA Block Cipher Family\", IACR ToSC 2017(1): confidentiality only"),
     Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,

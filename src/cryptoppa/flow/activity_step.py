@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..activity.annotate import COVERAGE_WARNING
 from ..activity.capture import Capture, capture
+from ..designs.interface import key_entries
 from ..catalog import (
     ACTIVITY_COVERAGE, ACTIVITY_CPL, ACTIVITY_MODE, ACTIVITY_WINDOW, CYCLES, ENERGY_BYTE, ENERGY_LINE, POWER
 )
@@ -20,7 +21,8 @@ def activity_step(plan: StepPlan, work: Path, found: dict[str, Metric]) -> tuple
     cpl = found.get(CYCLES)
     cap = capture(work, point.activity[4:], liberty=plan.config.liberty, top=point.top, period_ns=point.period_ns,
                   clock=point.clock_port, reset=point.reset_port, cycles_per_line=cpl.value if cpl else None,
-                  engines=point.perf_round, out_dir=work / "activity")
+                  engines=point.perf_round, out_dir=work / "activity",
+                  key_entries=key_entries(point.groups, dict(point.params)))
     ann = cap.annotation
     summary = (f"workload {cap.workload}: {cap.activity.cycles} cycles, {ann.nets} nets annotated, "
                f"{ann.annotated_pins} of {ann.pins} pins on simulated nets (coverage {cap.coverage:.4f})")

@@ -68,8 +68,8 @@ def render(model: Model, every: bool = False, console: Console | None = None) ->
         console.print("no engine answered:")
     else:
         view = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
-        for col in table.columns:
-            view.add_column(col, justify="left" if col in ("scheme", "engine") else "right", no_wrap=True)
+        for col in table.columns:  # a long engine label wraps; numbers never do, nor are they cut
+            view.add_column(col, justify="left" if col in ("scheme", "engine") else "right", no_wrap=col != "engine")
         for row in table.itertuples(index=False):
             view.add_row(*(str(v) for v in row))
         console.print(view)

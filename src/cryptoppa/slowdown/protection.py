@@ -125,24 +125,30 @@ def study_protection(scheme: str, line_bytes: int, gbps: float) -> Protection:
                       clock_mhz=STUDY_CLOCK_GHZ * 1e3)
 
 
-def engine_row(results: pd.DataFrame, family: str) -> pd.Series:
-    """The family's default N = 1 engine: its finished row with the fewest cycles per line first measured."""
-    ok = finished(results, family)
+def engine_row(results: pd.DataFrame, family: str, scheme: str | None = None) -> pd.Series:
+    """The family's default N = 1 engine (of those implementing `scheme`, if given): its finished row with the
+    fewest cycles per line first measured."""
+    ok = finished(results, family, scheme)
     if ok.empty:
         raise InputError(f"no finished N = 1 row with read latency for engine family {family!r} in the results")
     return ok.sort_values("label", kind="stable").iloc[0]
 
 
-def finished(results: pd.DataFrame, family: str) -> pd.DataFrame:
+def finished(results: pd.DataFrame, family: str, scheme: str | None = None) -> pd.DataFrame:
+    """The family's finished N = 1 rows with read latency; with `scheme`, only those implementing it (a
+    reduced-round engine times only a reduced-rounds scheme, feasibility.metadata)."""
     if results.empty or "design" not in results.columns:
         return results.iloc[0:0]
     ok = results[(results["design"] == family) & (results["n"] == 1) & results["status"].isin(("ok", "cached"))]
-    return ok.dropna(subset=[catalog.CYCLES, catalog.READ_LATENCY_DATA])
+    ok = ok.dropna(subset=[catalog.CYCLES, catalog.READ_LATENCY_DATA])
+    if scheme is None or "param_ROUNDS" not in ok.columns:
+        return ok if scheme is None or METADATA_SCHEMES[scheme].implemented_by(family) else ok.iloc[0:0]
+    return ok[[METADATA_SCHEMES[scheme].implemented_by(family, r) for r in ok["param_ROUNDS"]]]
 
 
 def scheme_family(results: pd.DataFrame, scheme: str) -> str | None:
-    """The first engine family of the scheme with a finished N = 1 row, or None."""
-    return next((f for f in METADATA_SCHEMES[scheme].engines if not finished(results, f).empty), None)
+    """The first engine family of the scheme with a finished N = 1 row implementing it, or None."""
+    return next((f for f in METADATA_SCHEMES[scheme].engines if not finished(results, f, scheme).empty), None)
 
 
 def measured_schemes(results: pd.DataFrame) -> tuple[str, ...]:
@@ -170,7 +176,7 @@ def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_b
         raise InputError(f"scheme {scheme!r}: no finished N = 1 row with read latency of its engine families "
                          f"({', '.join(METADATA_SCHEMES[scheme].engines)}) in the results")
     verdict = METADATA_SCHEMES[scheme].integrity
-    row = engine_row(results, family)
+    row = engine_row(results, family, scheme)
     clock = float(clock_mhz or row["clock_mhz"])
     per_line = line_bytes / float(row.get(catalog.LINE_BYTES, 64) or 64)
     line_ns = cycles_to_ns(float(row[catalog.LATENCY]), clock)

@@ -42,7 +42,7 @@ def pool_for(scheme: str, results: pd.DataFrame, bandwidth_bits_per_second: floa
     family = scheme_family(results, scheme)
     if family is None:
         raise InputError(f"scheme {scheme!r}: no finished N = 1 engine row in the results to provision a pool from")
-    row = engine_row(results, family)
+    row = engine_row(results, family, scheme)
     fmax, basis = fmax_mhz(row)
     if controller_mhz is not None:
         if controller_mhz > fmax:
