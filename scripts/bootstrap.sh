@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # chromium renders the HTML report in a test (headless screenshot).
 # gcc-riscv64-unknown-elf builds the core firmware; qemu-system-misc (qemu-system-riscv32) is its reference model.
 # valgrind (lackey) records the memory traces of the slowdown workloads; gcc builds them.
-# ngspice simulates the FlexLib cells for their characterization (scripts/characterize_freepdk45.py).
+# ngspice simulates the FlexLib cells for their characterization (scripts/characterize.py).
 APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc ngspice valgrind gcc xz-utils sqlite3)
 PY=${PYTHON:-python3}
 
@@ -42,4 +42,4 @@ fi
 .venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null
 
 # Helper virtualenvs of the FlexLib characterization (PDKMaster netlists; lctime, the cross-check); a no-op once built.
-.venv/bin/python scripts/characterize_freepdk45.py --setup
+.venv/bin/python scripts/characterize.py --pdk freepdk45 --setup
