@@ -27,13 +27,14 @@ _GATES = {
     "or21nand_x1": {"nq": "!((i0 | i1) & i2)"},
     "mux2_x1": {"q": "(i0 & !cmd) | (i1 & cmd)"},
     "xor2_x0": {"q": "i0 ^ i1"},
-    "nexor2_x0": {"q": "!(i0 ^ i1)"},
 }
 # Constant outputs: the tie cells of the descriptor.
 TIES = {"zero_x1": {"zero": "0"}, "one_x1": {"one": "1"}}
 FLOPS = {"dff_x1": FlopPins("clk", "i", "q"), "dffnr_x1": FlopPins("clk", "i", "q", "nrst")}
 # StdCellLib's other cells stay out of the library: fill, well-tie, diode and decap cells have no logic function,
-# zeroone_x1 is both ties in one, and the flow never uses latches (nsnrlatch).
+# zeroone_x1 is both ties in one, the flow never uses latches (nsnrlatch), and nexor2_x0, despite its name, is
+# another XOR of xor2_x0's footprint (its transistors give 0110 for i0 i1 = 00 01 10 11; the decks stopped it when
+# it was written here as XNOR).
 FUNCTIONS = {**_GATES, **TIES}
 NOT_CHARACTERIZED = {cell: "constant output: no timing arc" for cell in TIES}
 
