@@ -3,9 +3,10 @@ N = 1, 2, 4, ..., 1024 engines, from an empty cache.
 
     .venv/bin/python bench/design_space.py [--jobs 2] [--families gcm_iter,cbc_mac] [--max-n 1024]
 
-Prints the wall time, then what dominates: the summed per-step runtimes (synthesis elaborate/map, throughput
-simulation, STA, linked-array STA) of every run folder the sweep made, by family. The goal is 10 minutes on 2
-cores. Not run in CI.
+Prints an estimate first (from the step times of earlier runs of these designs in the run cache, when it has
+any), then a line per finished point with the points done and the time left at the rate so far, then the wall
+time and what dominates: the summed per-step runtimes (synthesis elaborate/map, throughput simulation, STA,
+linked-array STA) of every run folder the sweep made, by family. The goal is 10 minutes on 2 cores. Not run in CI.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from cryptoppa import designs, pdk
-from cryptoppa.sweep import SweepPoint, SweepSpec, run_sweep
+from cryptoppa.sweep import SweepPoint, SweepSpec, default_cache, run_sweep
+from cryptoppa.sweep.estimate import estimate
 
 
 def engine_families() -> list[str]:
@@ -51,8 +53,10 @@ def main() -> None:
         spec = SweepSpec(path=Path("design_space"), name="design-space", output=tmp / "results",
                          points=tuple(points(families, args.max_n)))
         print(f"{len(spec.points)} points: {', '.join(families)} x key sizes x nom/fast/slow x N = 1..{args.max_n}")
+        print(f"estimate: {estimate(spec, default_cache()).text(args.jobs)}", flush=True)
         start = time.monotonic()
-        table = run_sweep(spec, jobs=args.jobs, cache=tmp / "cache", progress=False, echo=lambda *_: None)
+        table = run_sweep(spec, jobs=args.jobs, cache=tmp / "cache", progress=False,
+                          echo=lambda line: print(line, flush=True))
         wall = time.monotonic() - start
         print(f"cold: {wall / 60:.1f} min wall, statuses {dict(table.status.value_counts())}")
         steps: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))

@@ -5,8 +5,10 @@
 
 For each size, from an empty cache in a temporary folder: the ThreadSanitizer trace of the kernel (accesses per
 second of the traced run and of the whole step: build, traced run, callgrind, Parquet), the functional pass
-(pycachesim + MSI, accesses per second) and the timing pass (bus events per second, per scheme). Sizes double
-until one point's three steps take longer than the budget; the last one inside it is the largest trace that fits.
+(pycachesim + MSI, accesses per second) and the timing pass (bus events per second, per scheme) on the 2008
+study's in-order SMP, then the same trace classified for the modern system (shared LLC) and replayed on its
+out-of-order cores: accesses per second of the in-order and of the out-of-order replay, unprotected. Sizes double
+until one point's steps take longer than the budget; the last one inside it is the largest trace that fits.
 """
 
 import argparse
@@ -19,7 +21,9 @@ import pandas as pd
 
 from cryptoppa import catalog
 from cryptoppa.memsys import EVENTS_FILE, run_events, study_system
+from cryptoppa.memsys.system import get_system
 from cryptoppa.slowdown import protection as prot
+from cryptoppa.slowdown.ooo import simulate_ooo
 from cryptoppa.slowdown.timing import simulate
 from cryptoppa.trace import get_workload, record_trace, trace_plan
 
@@ -53,12 +57,22 @@ def point(workload: str, value: int, threads: int, cache: Path) -> dict:
         simulate(events, system, p)
         timing[p.scheme] = time.monotonic() - start
     accesses = m[catalog.TRACE_ACCESSES]
+    modern = get_system("modern-ddr4", threads, 64)
+    start = time.monotonic()
+    done = run_events(traced.run_dir, trace_plan(w, threads).key, modern, m[catalog.TRACE_IPA], cache)
+    classify_modern_s = time.monotonic() - start
+    modern_events = pd.read_parquet(done.run_dir / EVENTS_FILE)
+    start = time.monotonic()
+    simulate_ooo(modern_events, modern, prot.NONE)
+    ooo_s = time.monotonic() - start
     return {"size": value, "accesses": accesses, "traced_run_s": m[catalog.runtime("trace")],
             "trace_step_s": round(record_s, 1), "classify_s": round(classify_s, 1),
             "classify_acc_per_s": round(accesses / classify_s), "bus_events": bus,
             **{f"time_{k}_s": round(v, 1) for k, v in timing.items()},
             "events_per_s": round(bus / max(timing["none"], 1e-9)),
-            "total_s": round(record_s + classify_s + sum(timing.values()), 1)}
+            "inorder_acc_per_s": round(accesses / max(timing["none"], 1e-9)),
+            "ooo_acc_per_s": round(accesses / max(ooo_s, 1e-9)), "ooo_s": round(ooo_s, 1),
+            "total_s": round(record_s + classify_s + sum(timing.values()) + classify_modern_s + ooo_s, 1)}
 
 
 def main():

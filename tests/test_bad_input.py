@@ -304,3 +304,66 @@ def test_no_wire_load_on_a_library_without_one(here):
     refused(invoke("run", "--design", "counter", "--param", "WIDTH=8", "--no-wire-load", "--runs", "r"),
             "--no-wire-load", "none to switch off")
     assert not (here / "r").exists()
+
+
+# ---------------------------------------------------------------------------------------------- issue 37
+
+
+@pytest.mark.parametrize("args, option", [
+    (["slowdown", "--out", "{f}"], "--out"), (["slowdown", "--cache", "{f}"], "--cache"),
+    (["report", str(ROOT / "reports/thesis/data"), "--out", "{f}"], "--out"),
+    (["host-baseline", "--out", "{f}"], "--out"), (["core-baseline", "--out", "{f}"], "--out"),
+    (["core-baseline", "--cache", "{f}"], "--cache"), (["pdk", "stage-delay", "freepdk45", "--out", "{f}"], "--out"),
+    (["sweep", str(ROOT / "sweeps/demo.toml"), "--cache", "{f}"], "--cache"),
+    (["run", "--design", "counter", "--runs", "{f}"], "--runs"), (["cache", "prune", "--cache", "{f}"], "--cache"),
+])
+def test_every_folder_a_command_writes_refuses_a_file(here, args, option):
+    (here / "taken").write_text("a file, not a folder\n")
+    for folder, words in (("taken", "taken is a file, not a folder"), ("taken/below", ": taken is a file")):
+        refused(invoke(*(a.format(f=folder) for a in args)), f"{option} {folder}", words)
+    assert (here / "taken").read_text() == "a file, not a folder\n" and sorted(p.name for p in here.iterdir()) == [
+        "taken"]
+
+
+@pytest.mark.parametrize("args", [["pdk", "install", "freepdk45"], ["doctor"], ["run", "--design", "counter"]])
+def test_a_home_that_is_a_file_is_refused(here, args):
+    (here / "taken").write_text("a file, not a folder\n")
+    for home in ("taken", "taken/below"):
+        refused(invoke(*args, env={"CRYPTOPPA_HOME": str(here / home), "CRYPTOPPA_CACHE": str(here / "runs")}),
+                "CRYPTOPPA_HOME", "taken is a file, not a folder")
+    assert sorted(p.name for p in here.iterdir()) == ["taken"]
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["run", "--design", "counter", "--reset-port", "rst"], ("--reset-port", "--rtl")),
+    (["run", "--design", "counter", "--target", "xc7", "--activity", "0.3"], ("--activity", "FPGA")),
+    (["run", "--design", "counter", "--target", "xc7", "--seed", "3"], ("--seed", "stage 'route' on fpga targets")),
+    (["run", "--design", "counter", "--target", "xc7", "--clock-mhz", "300"], ("--clock-mhz", "stage synth")),
+    (["run", "--design", "counter", "--target", "ecp5-25k", "--stage", "synth", "--clock-mhz", "300"],
+     ("--clock-mhz", "placer's timing goal")),
+    (["run", "--design", "counter", "--utilization", "0.7"], ("--utilization", "stage 'route' on asic targets")),
+    (["run", "--design", "gcm_iter", "--n", "2", "--pdk", "nangate45", "--no-wire-load"],
+     ("--no-wire-load", "(single or flat designs)", "not stage 'synth' on asic targets (composed designs)")),
+    (["sweep", str(ROOT / "sweeps/demo.toml"), "--jobs", "2", "--cluster", "tcp://localhost:1"], ("--jobs",)),
+    (["sweep", str(ROOT / "sweeps/demo.toml"), "--dry-run", "--force"], ("--force", "--dry-run")),
+    (["slowdown", "--system", "study-2008", "--schemes", "study-gcm", "--engines", "2"], ("--engines", "measured")),
+    (["slowdown", "--system", "study-2008", "--schemes", "study-gcm", "--results", "x"], ("--results", "measured")),
+    (["slowdown", "--schemes", "xts", "--gbps", "1.6"], ("--gbps", "study")),
+    (["slowdown", "--workloads", "gzip", "--processors", "4"], ("--processors", "single threaded")),
+    (["slowdown", "--jobs", "2", "--cluster", "tcp://localhost:1"], ("--jobs", "--cluster")),
+])
+def test_an_option_another_makes_meaningless_is_refused(here, args, needles):
+    refused(invoke(*args, *(["--runs", "r"] if args[0] == "run" else [])), *needles)
+    assert not any(here.iterdir())
+
+
+def test_a_sweep_setting_no_point_reads_is_refused(here):
+    for extra, key, words in (("utilization = [0.5]\n", "sweep.utilization", 'stage = "route"'),
+                              ("seeds = [2]\n", "sweep.seeds", 'stage = "route" on fpga targets')):
+        (here / "s.toml").write_text(sweep_text("out", extra=extra))
+        refused(invoke("sweep", "s.toml", "--dry-run"), key, words)
+    (here / "s.toml").write_text(sweep_text("out"))
+    refused(invoke("sweep", "s.toml", "--dry-run", "--flat"), "--flat", "no sweep.n")
+    (here / "r.toml").write_text(sweep_text("out", extra='stage = "route"\nutilization = [0.5]\n'))
+    listed = invoke("sweep", "r.toml", "--dry-run")
+    assert listed.exit_code == 0 and "counter [WIDTH=8] freepdk45/nom 225MHz routed utilization=0.5" in listed.output

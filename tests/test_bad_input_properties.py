@@ -27,6 +27,7 @@ from cryptoppa import limits
 from cryptoppa import settings as cryptoppa_settings
 from cryptoppa.cli import cli
 from cryptoppa.designs.arrays import MAX_N_COMPOSED
+from cryptoppa.stages.builtin import SEED, UTILIZATION
 from support import ROOT
 
 FULL = cryptoppa_settings.current().full
@@ -243,8 +244,8 @@ VALUES = (st.integers(-2**40, 2**40) | st.floats() | st.floats(-10, 2e5) | TEXT)
 RUN_OPTIONS = {
     "--clock-mhz": (["--design", "counter"], _number, limits.CLOCK_MHZ.accepts),
     "--activity": (["--design", "counter"], _number, limits.ACTIVITY.accepts),
-    "--utilization": (["--design", "counter", "--stage", "route"], _number, limits.UTILIZATION.accepts),
-    "--seed": (["--design", "counter", "--target", "ecp5-25k"], _integer, limits.SEED.accepts),
+    "--utilization": (["--design", "counter", "--stage", "route"], _number, UTILIZATION.accepts),
+    "--seed": (["--design", "counter", "--target", "ecp5-25k"], _integer, SEED.accepts),
     "--n": (["--design", "gcm_iter"], _integer, lambda n: 1 <= n <= MAX_N_COMPOSED),
 }
 

@@ -1,11 +1,13 @@
-"""Every command in the README runs, verbatim, as a new user would type it.
+"""Every command in the README and the documentation site runs, verbatim, as a new user would type it.
 
-The shell lines of the README's ```sh blocks run in order from the root of a fresh copy of the checkout (the
-files git tracks, with the project's virtualenv on PATH); a command that names no file of the checkout also runs
-from an empty folder elsewhere. A non-zero exit or a traceback fails the test. A block preceded by
-`<!-- readme-test: full -->` (the hour-long reproductions) runs only in `make test-full`; `make test` itself is
-the one line never run here: it is this suite. Runs go to the user's run cache ($CRYPTOPPA_CACHE), as they do
-for the user, so repeated test runs reuse finished characterizations.
+The shell lines of the ```sh blocks of README.md and then of every page of docs/ (in the site's navigation order)
+run in order from the root of a fresh copy of the checkout (the files git tracks, with the project's virtualenv on
+PATH); a command that names no file of the checkout also runs from an empty folder elsewhere. A command written on
+several pages runs once, where it first appears. A non-zero exit or a traceback fails the test. A block preceded
+by `<!-- readme-test: full -->` (commands that take more than about 20 s after `make demo`, and the hour-long
+reproductions) runs only in `make test-full`; `make test` itself is the one line never run here: it is this suite.
+Runs go to the user's run cache ($CRYPTOPPA_CACHE), as they do for the user, so repeated test runs reuse finished
+characterizations.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from support import ROOT
 
@@ -42,6 +45,29 @@ def readme_commands(text: str) -> list[tuple[str, bool]]:
         command = line.split(" #")[0].strip()
         if command and not command.startswith("#"):
             block.append(command)
+    return out
+
+
+def documents(root: Path = ROOT) -> list[Path]:
+    """README.md, then the site's pages in the order of mkdocs.yml's navigation."""
+    def pages(nav) -> list[str]:
+        if isinstance(nav, str):
+            return [nav]
+        items = nav.values() if isinstance(nav, dict) else nav
+        return [page for item in items for page in pages(item)]
+
+    config = yaml.safe_load((root / "mkdocs.yml").read_text())
+    return [root / "README.md", *(root / config["docs_dir"] / page for page in pages(config["nav"]))]
+
+
+def all_commands(root: Path = ROOT) -> list[tuple[str, bool]]:
+    """(command, full_only) of every document, each distinct command once, where it first appears."""
+    seen, out = set(), []
+    for path in documents(root):
+        for command, full in readme_commands(path.read_text()):
+            if command not in seen:
+                seen.add(command)
+                out.append((command, full))
     return out
 
 
@@ -70,16 +96,23 @@ def _run(command: str, cwd: Path) -> None:
 
 
 def test_readme_has_commands():
-    commands = readme_commands((ROOT / "README.md").read_text())
-    assert "make demo" in [c for c, _ in commands] and len(commands) > 15
+    readme = readme_commands((ROOT / "README.md").read_text())
+    assert readme[0] == ("make demo", False) and len(readme) >= 10
+    commands = all_commands()
+    assert len(commands) > 40 and len(documents()) > 20
     assert any(full for _, full in commands), "the long reproductions are in a block marked for make test-full"
+
+
+def test_every_page_of_the_site_is_read_for_commands():
+    listed = set(documents()[1:])
+    assert listed == set((ROOT / "docs").rglob("*.md")), "a page is missing from mkdocs.yml's nav, or nav names none"
 
 
 def _check_all(tmp_path: Path, full: bool) -> None:
     clone = _fresh_copy(tmp_path / "clone")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    for command, full_only in readme_commands((clone / "README.md").read_text()):
+    for command, full_only in all_commands(clone):
         if command in NOT_RUN or full_only != full:
             continue
         _run(command, clone)
@@ -94,6 +127,7 @@ def test_every_readme_command_runs_verbatim(tmp_path):
 
 @pytest.mark.eda
 @pytest.mark.full
+@pytest.mark.timeout(12 * 3600)  # the reproductions take hours from a cold cache, past the suite's 900 s per test
 def test_every_long_readme_command_runs_verbatim(tmp_path):
     _check_all(tmp_path, full=True)
 

@@ -1,6 +1,7 @@
 """The stage contract (issue 29 item 1): a new stage registers without editing the command line or the sweep, and
 the rules of which request a stage takes exist once, so `cryptoppa run` and a sweep file refuse alike."""
 
+import dataclasses
 import time
 from pathlib import Path
 
@@ -10,10 +11,12 @@ from click.testing import CliRunner
 from cryptoppa import catalog, designs, pdk, stages
 from cryptoppa.cli import cli
 from cryptoppa.errors import InputError
+from cryptoppa.limits import Bound
 from cryptoppa.metrics import Metric
 from cryptoppa.runs import StepPlan, sha256_file
 from cryptoppa.sweep import spec as spec_mod
 from cryptoppa.sweep.execute import run_sweep
+from cryptoppa.sweep.point import base_row
 
 from support import run_cli
 
@@ -62,11 +65,15 @@ def test_an_unknown_stage_is_named_where_it_was_given(tmp_path):
     assert out.returncode == 2 and "--stage: expected one of synth" in out.stderr and "Traceback" not in out.stderr
 
 
-def _sweep_error(tmp_path: Path, extra: str) -> str:
+def _write(tmp_path: Path, extra: str) -> Path:
     path = tmp_path / "s.toml"
     path.write_text('[sweep]\nname = "s"\noutput = "o"\ndesigns = ["gcm_iter"]\nclocks_mhz = [225]\n' + extra)
+    return path
+
+
+def _sweep_error(tmp_path: Path, extra: str) -> str:
     with pytest.raises(InputError) as err:
-        spec_mod.load(path)
+        spec_mod.load(_write(tmp_path, extra))
     return str(err.value)
 
 
@@ -104,3 +111,54 @@ def test_every_stage_declares_what_it_takes():
     assert stages.default_stage(fpga_req) == "route"  # an FPGA target with a placer is placed unless told not to
     assert stages.default_stage(stages.Request(d, (("WIDTH", 8),), "xc7", 100.0)) == "synth"
     assert stages.default_stage(stages.Request(d, (("WIDTH", 8),), "freepdk45/nom", 100.0)) == "synth"
+
+
+@pytest.fixture
+def probe_depth():
+    """A stage after synthesis with a setting of its own, registered as a plugin would."""
+    depth = stages.Setting("probe_depth", int, 2, "how many netlist lines the probe reads",
+                           Bound("a depth", 1, 8, "the probe reads at most 8 lines"))
+    stage = stages.register(stages.Stage.from_step("probe", stages.ASIC, arrays=(stages.SINGLE,), needs="synth",
+                                                   plan=_count_plan, execute=_count_execute, settings=(depth,)))
+    yield depth
+    stages.unregister(stage)
+
+
+def test_a_stage_declares_its_settings_once(probe_depth, tmp_path):
+    """The sweep key, its check and reason, the label, the results column and the docs' rows of a setting all come
+    from the one declaration; the stage it needs runs with its own settings only."""
+    spec = spec_mod.load(_write(tmp_path, 'pdks = ["freepdk45"]\nstage = "probe"\nprobe_depth = [2, 5]\n'))
+    assert [p.label().split(" 225MHz")[1] for p in spec.points] == [" probe", " probe probe_depth=5"]
+    deep = spec.points[1].request()
+    assert probe_depth.of(deep) == 5 and stages.refusal(deep) is None
+    assert [s.name for s in stages.accepted(deep)] == ["wire_load", "probe_depth"]  # synthesis's, then its own
+    prior = stages.prerequisite(deep)
+    assert prior.stage == "synth" and dict(prior.settings) == {"wire_load": True} and stages.refusal(prior) is None
+    row = base_row(spec.points[1])
+    assert row["probe_depth"] == 5 and row["wire_load"] == "none" and "target_utilization" not in row
+    assert "| `--probe-depth` | `probe_depth` | 2 | a depth from 1 to 8 |" in stages.settings_table()
+    assert "| `run --probe-depth`, sweep `probe_depth` (stage probe on asic targets) | a depth from 1 to 8 | " \
+           "the probe reads at most 8 lines |" in stages.limits_table()
+    beyond = _sweep_error(tmp_path, 'pdks = ["freepdk45"]\nstage = "probe"\nprobe_depth = [9]\n')
+    assert "'sweep.probe_depth'" in beyond and "the probe reads at most 8 lines" in beyond
+    unread = _sweep_error(tmp_path, 'pdks = ["freepdk45"]\nprobe_depth = [5]\n')
+    assert "'sweep.probe_depth'" in unread and 'stage = "probe"' in unread
+    refused = stages.refusal(stages.Request(designs.get("counter"), (("WIDTH", 8),), "freepdk45/nom", 225.0,
+                                            settings=(("probe_depth", 3),)))
+    assert refused.error({"probe_depth": "--probe-depth"}).args[0].startswith(
+        "--probe-depth: expected stage 'probe' on asic targets, which reads it (how many netlist lines the probe "
+        "reads), not stage 'synth'")
+
+
+def test_route_takes_the_utilization_and_synthesis_does_not():
+    d = designs.get("counter")
+    routed = stages.Request(d, (("WIDTH", 8),), f"{pdk.DEFAULT_PDK}/nom", 225.0, stage="route",
+                            settings=(("utilization", 0.5),))
+    assert stages.refusal(routed) is None
+    assert stages.prerequisite(routed).settings == () and stages.refusal(stages.prerequisite(routed)) is None
+    assert stages.refusal(dataclasses.replace(routed, stage="synth")).field == "utilization"
+    assert stages.refusal(dataclasses.replace(routed, settings=(("utilization", 0.99),))).expected.startswith(
+        "target cell area / die area from 0.1 to 0.95")
+    fpga_req = stages.Request(d, (("WIDTH", 8),), "ecp5-25k", 100.0, settings=(("seed", 7),))
+    assert stages.refusal(fpga_req) is None and stages.builtin.SEED.of(fpga_req) == 7
+    assert stages.refusal(dataclasses.replace(fpga_req, target="xc7")).field == "seed"  # synthesis only: no placer

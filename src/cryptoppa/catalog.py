@@ -1,7 +1,7 @@
 """Every metric cryptoppa records: its name (OpenROAD METRICS2.1 style, `stage__category__name`), unit, meaning and
 the step that writes it. Code names metrics through the constants below, never as string literals
-(tests/test_catalog.py checks both), `metrics.write` refuses a name the catalog does not know, and the README's
-metric table is generated from this module.
+(tests/test_catalog.py checks both), `metrics.write` refuses a name the catalog does not know, and the docs'
+metric table (docs/reference/metrics.md) is generated from this module.
 
 A few names come in families with one member per tool-reported item (a wire layer, an FPGA primitive or site type, a
 flow step); a family is declared once with a pattern. Routed counterparts of the timing and power metrics carry the
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 class Spec:
     name: str  # for a family, a pattern: {placeholder} stands for one lower-case word
     unit: str
-    step: str  # the step that writes it (README "What `cryptoppa run` does")
+    step: str  # the step that writes it (docs/methods/flow.md)
     meaning: str
 
     @property
@@ -244,7 +244,7 @@ def unknown(names) -> list[str]:
 
 
 def markdown_table() -> str:
-    """The README's metric table."""
+    """The docs' metric table (docs/reference/metrics.md)."""
     rows = ["| metric | unit | written by | meaning |", "|---|---|---|---|"]
     rows += [f"| `{s.name}` | {s.unit or '–'} | {s.step} | {s.meaning} |" for s in SPECS]
     rows.append(f"| `{ROUTED}<timing or power metric>` | as the metric | {ROUTE} | the same metric after placement "

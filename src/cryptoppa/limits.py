@@ -1,7 +1,8 @@
 """The bounds of numeric input (command-line options and sweep keys), each stated once with its reason.
 
 A value outside its bound is refused where it enters, in one line that names the option or key, the bound and
-the reason (exit 2). The README's table of bounds is generated from BOUNDS.
+the reason (exit 2). The docs' table of bounds (docs/reference/limits.md) is generated from BOUNDS and the stages'
+settings, which declare their own bounds (cryptoppa.stages.setting).
 """
 
 from __future__ import annotations
@@ -51,10 +52,6 @@ CLOCK_MHZ = Bound(
     "ABC's whole-picosecond delay target nears 0 (it aborts at 10 THz)")
 CPU_MHZ = Bound("a CPU clock in MHz", 1, 10_000, "cycles per byte are counted at it: no CPU core runs above 10 GHz")
 ACTIVITY = Bound("input toggles per clock cycle", 0, 2, "a signal toggles at most twice per cycle, as the clock does")
-UTILIZATION = Bound("target cell area / die area", 0.1, 0.95,
-                    "the die is sized as cell area / utilization: below 0.1 ten times the cells, above 0.95 no "
-                    "room left to route")
-SEED = Bound("a placer seed", 0, 2**31 - 1, "nextpnr's --seed is a 32-bit signed integer", integer=True)
 PARAM_VALUE = Bound("a Verilog parameter value", 0, 2**31 - 1,
                     "parameters size hardware: a non-negative 32-bit Verilog integer", integer=True)
 JOBS = Bound("local worker processes", 1, 256, "each runs one point's tools; more than the cores only queue",
@@ -70,13 +67,11 @@ SWEEP_POINTS = Bound(
     "a point takes from seconds (a counter) to hours (a routed FPGA array): a larger grid runs only when "
     "confirmed (`--yes`, or `max_points` in [sweep]), after its estimate from cached step times", integer=True)
 
-# name in the README table -> bound
+# name in the docs' limits table -> bound
 BOUNDS = {
     "`run --clock-mhz`, sweep `clocks_mhz`, `core-baseline --clock-mhz`": CLOCK_MHZ,
     "`host-baseline --cpu-mhz`": CPU_MHZ,
     "`run --activity`, sweep `activity`": ACTIVITY,
-    "`run --utilization`, sweep `utilization` (with the route stage)": UTILIZATION,
-    "`run --seed`, sweep `seeds`": SEED,
     "`run --param NAME=VALUE`, sweep `[params.<design>]`": PARAM_VALUE,
     "`sweep --jobs`, sweep `jobs`": JOBS,
     "`feasibility --bandwidth` (× `--count` × `--efficiency`)": BANDWIDTH_PBS,
@@ -86,7 +81,8 @@ BOUNDS = {
 }
 
 
-def markdown_table() -> str:
+def markdown_table(more: dict[str, Bound] | None = None) -> str:
+    """BOUNDS, and `more` (the stages' settings: cryptoppa.stages.limits_table), as a Markdown table."""
     rows = ["| input | accepted | why |", "|---|---|---|"]
-    rows += [f"| {name} | {b.expected} {b.range_text()} | {b.why} |" for name, b in BOUNDS.items()]
+    rows += [f"| {name} | {b.expected} {b.range_text()} | {b.why} |" for name, b in {**BOUNDS, **(more or {})}.items()]
     return "\n".join(rows)

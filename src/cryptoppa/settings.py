@@ -1,7 +1,7 @@
 """Every CRYPTOPPA_* environment variable, read in one place.
 
 `current()` reads the environment on each call (it is cheap), so a test or a notebook that changes a variable
-sees the change. The README's table of variables is generated from VARIABLES.
+sees the change. The docs' table of variables (docs/reference/settings.md) is generated from VARIABLES.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-# name -> (default, meaning); the README table is rendered from this.
+# name -> (default, meaning); the docs' table is rendered from this.
 VARIABLES = {
     "CRYPTOPPA_HOME": ("~/.local/share/cryptoppa",
                        "installed PDKs, helper virtualenvs and (by default) the run cache"),

@@ -13,6 +13,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from . import settings
 from .errors import InputError
 
 
@@ -48,10 +49,8 @@ def read_text(path: Path, what: str) -> str:
     return text
 
 
-def writable_folder(path: Path, what: str) -> Path:
-    """path, a folder that exists or can be created, and takes writes. Nothing is left behind: a read-only
-    mount is only seen by trying (root passes every permission check), so a probe folder is made and removed."""
-    path = Path(path)
+def _existing(path: Path, what: str) -> Path:
+    """The folder path is, or the nearest one above it that exists; a file there is refused."""
     existing = path
     try:
         while not existing.exists() and existing.parent != existing:
@@ -62,6 +61,25 @@ def writable_folder(path: Path, what: str) -> Path:
     if not is_dir:
         inside = "" if existing == path else f": {existing}"
         raise InputError(f"{what} {path}{inside} is a file, not a folder")
+    return existing
+
+
+def folder(path: Path, what: str) -> Path:
+    """path, when it is a folder or none of it is a file yet (it can be made); nothing is written to find out."""
+    _existing(Path(path), what)
+    return Path(path)
+
+
+def home() -> Path:
+    """$CRYPTOPPA_HOME (installed PDKs, helper environments), refused in one line where it names a file."""
+    return folder(settings.current().home, "CRYPTOPPA_HOME")
+
+
+def writable_folder(path: Path, what: str) -> Path:
+    """path, a folder that exists or can be created, and takes writes. Nothing is left behind: a read-only
+    mount is only seen by trying (root passes every permission check), so a probe folder is made and removed."""
+    path = Path(path)
+    existing = _existing(path, what)
     try:
         probe = tempfile.mkdtemp(dir=existing, prefix=".cryptoppa-probe-")
     except OSError as err:

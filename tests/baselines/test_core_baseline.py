@@ -7,7 +7,8 @@ import pytest
 
 from cryptoppa.baselines import cores
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.report import options
+from cryptoppa.answers.question import Question
+from cryptoppa.answers.software import core_options
 from support import run_cli
 
 pytestmark = pytest.mark.eda
@@ -29,9 +30,10 @@ def test_ci_subset_measures_checks_and_characterizes(tmp_path, monkeypatch):
     assert row["memory__sram__area__estimate"] == (row["memory__code__bytes"] + row["memory__data__bytes"]) * 8 * 0.5
     assert row[cores.TOTAL_AREA] == row["synth__design__instance__area__stdcell"] + row["memory__sram__area__estimate"]
     assert "NOT included" in row["memory_note"]
-    option = options.core_options(out).set_index("basis").loc["target"]
-    assert option["gbps"] == pytest.approx(100e6 * 8 / row["cycles_per_byte"] / 1e9)
-    assert option["area_with_sram_mm2"] == pytest.approx(row[cores.TOTAL_AREA] / 1e6)
+    (option,) = core_options(out, Question("25.6GB/s", clock=100.0), "freepdk45_char/nom")
+    assert option.figures["throughput"].value == pytest.approx(100e6 * 8 / row["cycles_per_byte"] / 1e9)
+    assert option.figures["core area"].value + option.figures["code and data SRAM, estimate"].value == \
+        pytest.approx(row[cores.TOTAL_AREA] / 1e6)
     # A rerun skips the finished configuration and keeps one row per identity.
     seen = []
     again = cores.measure(out, cores.CoreMatrix(), tmp_path / "cache", progress=lambda n, done: seen.append(done))

@@ -45,7 +45,7 @@ def test_fpga_power(rows):
     fpga = rows["fpga"]
     assert round(fpga.power_w, 1) == 45.2  # 192.9*233 + 216.3 mW
     assert "44.7 W" in fpga.study_wrote
-    # 882.5 Mb/s is 212 MHz (001 Table 5.1 Fmax) x 512 / 123: it follows from the study's own clock and cycles.
+    # 882.5 Mb/s is 212 MHz (Owen 2013, Table 5.1 Fmax) x 512 / 123: it follows from the study's own clock and cycles.
     assert abs(fpga.derived_mbps - 882.5) < 0.1 and "FLAG" not in fpga.note
     assert fpga.area_mm2 is None
 
@@ -87,17 +87,17 @@ def test_other_bandwidth_is_not_compared():
 
 def test_consistency_checks():
     checks = consistency_checks().set_index("check")
-    clocks = checks.loc["engine clocks (001 Table 5.1): start-up + 4 blocks + tag vs clocks per line"]
+    clocks = checks.loc["engine clocks (Owen 2013, Table 5.1): start-up + 4 blocks + tag vs clocks per line"]
     assert clocks["recomputed"] == 124 and clocks["printed"] == 123
     for option in ("asic", "fpga", "x86-c", "x86-asm", "x86-isa", "alpha", "arm"):
         assert not bool(checks.loc[f"{option}: printed Mb/s vs clock / cycles", "discrepancy"]), option
     # Where the study disagrees with itself, the table says so and names both of its tables.
-    table61 = checks.loc["fpga: 001 Table 6.1 prints 200 MHz beside 882.5 Mb/s"]
+    table61 = checks.loc["fpga: Owen 2013, Table 6.1 prints 200 MHz beside 882.5 Mb/s"]
     assert bool(table61["discrepancy"]) and "Table 5.1" in table61["note"] and "212 MHz" in table61["note"]
 
 
 def test_every_figure_cites_the_study_by_table_or_equation():
-    cite = re.compile(r"001 (Table \d\.\d|Eq\. \d\.\d|§\d)")
+    cite = re.compile(r"Owen 2013, (Table \d\.\d|Eq\. \d\.\d|§\d)")
     for option in OWEN2013.options:
         assert cite.search(option.source), option.key
     for fit in OWEN2013.fpga_fits.values():

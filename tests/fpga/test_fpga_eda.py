@@ -30,8 +30,8 @@ def test_counter_through_synth_xilinx(runs_dir):
 
 @pytest.mark.timeout(180)  # a few seconds once the WebAssembly build is compiled; the first call compiles it (~50 s)
 def test_counter_through_nextpnr_ecp5(runs_dir):
-    result = stages.run_request(stages.Request(designs.get("counter"), (("WIDTH", 16),), "ecp5-25k", 150.0, seed=3),
-                                runs_dir)
+    result = stages.run_request(stages.Request(designs.get("counter"), (("WIDTH", 16),), "ecp5-25k", 150.0,
+                                               settings=((stages.builtin.SEED.name, 3),)), runs_dir)
     got = load_metrics(result.run_dir)
     assert got["route__design__instance__count__trellis_ff"] == 16
     assert 50 < got["timing__fmax__mhz"] < 1000 and got["timing__fmax__goal__mhz"] == 150

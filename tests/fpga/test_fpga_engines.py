@@ -31,7 +31,7 @@ def _run(*args) -> dict:
 
 @pytest.mark.timeout(900)
 def test_gcm_iter_on_xc7_keeps_every_register_of_the_asic_netlist():
-    got = _run("--target", "xc7", "--clock-mhz", "200")
+    got = _run("--target", "xc7")  # synthesis only: no clock goal
     # The same RTL on two targets: every flip-flop the ASIC synthesis keeps is a 7-series FF, no more, no fewer.
     assert got["synth__design__instance__count__ff"] == _asic_one_engine()["synth__design__instance__count__sequential"]
     assert got["synth__design__instance__count__lut"] > got["synth__design__instance__count__ff"]

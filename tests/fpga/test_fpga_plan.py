@@ -1,14 +1,12 @@
 """FPGA targets, plans, resource parsing and the sweep's target list, without running a tool."""
 
 import json
-import re
 
 import pytest
 
 from cryptoppa import designs, fpga
 from cryptoppa.errors import InputError
 from cryptoppa.fpga import resources
-from cryptoppa.fpga.study_fit import compare_to_study
 from cryptoppa.sweep import spec as spec_mod
 
 
@@ -71,7 +69,7 @@ def _sweep(tmp_path, body):
 
 def test_sweep_targets_mix_pdks_and_fpgas(tmp_path):
     spec = _sweep(tmp_path, 'n = [1, 2]\ntargets = ["freepdk45/nom", "xc7", "ecp5-85k"]\nseeds = [1, 2]\n')
-    labels = {(p.target, p.n, p.seed, p.array_mode) for p in spec.points}
+    labels = {(p.target, p.n, dict(p.settings).get("seed"), p.array_mode) for p in spec.points}
     assert ("freepdk45/nom", 1, None, "composed") in labels
     assert ("xc7", 2, None, "flat") in labels  # FPGA arrays are always flat; synthesis has no seed
     assert {s for t, _, s, _ in labels if t == "ecp5-85k"} == {1, 2}
@@ -89,127 +87,11 @@ def test_sweep_target_errors(tmp_path, body, key):
         _sweep(tmp_path, body)
 
 
-def test_compare_to_study_reports_slope_ratio():
-    import pandas as pd
-    rows = pd.DataFrame({"target": "xc7", "status": "ok", "design": "gcm_iter", "n": [1, 2, 4],
-                         "synth__design__instance__count__ff": [1509.7 * n - 222.5 for n in (1, 2, 4)],
-                         "synth__design__instance__count__lut": [4712.4 * n for n in (1, 2, 4)]})
-    got = compare_to_study(rows).set_index("metric")
-    assert got.loc["synth__design__instance__count__ff", "slope_ratio"] == pytest.approx(1.0)
-    assert got.loc["synth__design__instance__count__lut", "slope_ratio"] == pytest.approx(2.0)
-
-
-def test_report_section_shows_fits_beside_eq_5_4_and_routed_spread_without_power(tmp_path):
-    import pandas as pd
-    from cryptoppa.report.document import Table
-    from cryptoppa.report.fpga_section import fpga_section
-    from cryptoppa.report.load import load_results
-    base = {"sweep": "t", "design": "gcm_iter", "corner": "", "clock_mhz": 100.0, "activity": 0.1,
-            "activity_mode": "vectorless", "label": "x", "error": ""}
-    rows = [{**base, "pdk": "xc7", "target": "xc7", "n": n, "status": "ok",
-             "synth__design__instance__count__ff": 1700.0 * n + 50, "synth__design__instance__count__lut": 4800.0 * n,
-             "synth__design__instance__count__bram": 0.0} for n in (1, 2, 4)]
-    rows += [{**base, "pdk": "ecp5-85k", "target": "ecp5-85k", "n": 1, "status": "ok", "seed": s,
-              "timing__fmax__mhz": f, "route__device__copies_fit": 9.0, "perf__throughput_at_fmax__gbps": f / 160}
-             for s, f in ((1, 80.0), (2, 90.0))]
-    rows.append({**base, "pdk": "ecp5-85k", "target": "ecp5-85k", "n": 16, "status": "failed", "seed": 1,
-                 "error": "gcm_iter does not fit LFE5UM-85F-CABGA381: synthesis needs lut4 90000 > 83640"})
-    (tmp_path / "r").mkdir()
-    pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
-    blocks = fpga_section(load_results(tmp_path / "r"))
-    synthesized, fits, routed, options = [b.frame for b in blocks if isinstance(b, Table)]
-    assert synthesized.set_index("design").loc["gcm_iter", "FFs"] == 1750  # the N = 1 row only
-    assert "gcm_iter on ecp5-85k: largest N routed 1 (routed N = 1; failed N = 16)" in blocks[-3].items
-    assert fits.set_index("resource").loc["FFs", "ours / study"] == pytest.approx(1700 / 1509.7, abs=1e-3)
-    assert routed.iloc[0]["fmax min (MHz)"] == 80 and routed.iloc[0]["fmax max"] == 90
-    assert "does not fit" in routed[routed["status"] == "failed"].iloc[0]["note"]
-    # 0.53125 Gb/s per engine (median over seeds) x 9 engines per device against 204.8 Gb/s
-    assert options.iloc[0]["devices for desktop-25.6"] == 43 and options.iloc[0]["engines for desktop-25.6"] == 386
-    text = " ".join(str(getattr(b, "text", "")) for b in blocks) + fits.to_string() + routed.to_string()
-    assert " mW" not in text and " W " not in text
-
-
-def test_a_report_of_fpga_rows_only_builds(tmp_path):
-    # FPGA rows carry cycles per line but no area or power: the ASIC sections must leave them out, not fail.
-    import pandas as pd
-    from cryptoppa.report.build import build_report
-    row = {"sweep": "t", "design": "gcm_iter", "pdk": "ecp5-85k", "target": "ecp5-85k", "corner": "", "n": 1,
-           "clock_mhz": 100.0, "activity": 0.1, "activity_mode": "vectorless", "label": "x", "status": "ok",
-           "error": "", "seed": 1, "run_dir": "r", "perf__cycles_per_line": 60.0, "perf__line_bytes": 64.0,
-           "timing__fmax__mhz": 60.0, "route__device__copies_fit": 8.0, "perf__throughput_at_fmax__gbps": 0.512}
-    (tmp_path / "r").mkdir()
-    pd.DataFrame([row]).to_parquet(tmp_path / "r" / "results.parquet")
-    build_report(tmp_path / "r", tmp_path / "out")
-    text = (tmp_path / "out" / "report.md").read_text()
-    assert "## FPGA targets" in text and "| gcm_iter | ecp5-85k |" in text
-    # The answer leads: one engine at 60 MHz moves 0.512 Gb/s, 8 per device, 204.8 Gb/s needs 400 on 50 devices.
-    assert text.index("## Answer: FPGAs for 25.6 GB/s (desktop-25.6)") < text.index("## FPGA targets")
-    assert "takes 400 engines on 50 devices" in text
-    assert "## Fits against N" not in text and "## GCM vs CBC storage" not in text
-
-
 def test_doctor_lists_the_placers():
     from support import run_cli
     lines = {ln.split()[0]: ln for ln in run_cli("doctor").stdout.splitlines() if ln.strip()}
     for tool in ("nextpnr-ecp5", "nextpnr-nexus"):
         assert " ok " in lines[tool] and "yowasp" in lines[tool]
-
-
-def test_feasibility_lists_routed_fpga_engines_in_devices_without_power(tmp_path):
-    import pandas as pd
-    from support import run_cli
-    row = {"sweep": "t", "design": "gcm_iter", "pdk": "ecp5-85k", "target": "ecp5-85k", "corner": "", "n": 1,
-           "clock_mhz": 100.0, "label": "x", "status": "ok", "error": "", "seed": 1, "perf__cycles_per_line": 60.0,
-           "timing__fmax__mhz": 60.0, "route__device__copies_fit": 8.0, "perf__throughput_at_fmax__gbps": 0.512}
-    (tmp_path / "r").mkdir()
-    pd.DataFrame([row, {**row, "seed": 2, "timing__fmax__mhz": 70.0, "perf__throughput_at_fmax__gbps": 0.6}]
-                 ).to_parquet(tmp_path / "r" / "results.parquet")
-    done = run_cli("feasibility", "--bandwidth", "desktop-25.6", "--results", tmp_path / "r")
-    assert done.returncode == 0, done.stderr
-    # Median of 0.512 and 0.6 Gb/s = 0.556: 204.8 Gb/s needs 369 engines, 8 to a device: 47 devices; no watts.
-    line = next(ln for ln in done.stdout.splitlines() if "gcm_iter on ecp5-85k" in ln)
-    assert " 369 " in line and "47 devices" in line and "median of 2 placer seeds" in line
-    assert "power not measured" in line
-
-
-def test_report_lists_every_family_by_primitive_and_the_family_needing_fewest_devices(tmp_path):
-    import pandas as pd
-    from cryptoppa.report.build import build_report
-    base = {"sweep": "t", "corner": "", "n": 1, "clock_mhz": 100.0, "activity": 0.1, "activity_mode": "vectorless",
-            "label": "x", "status": "ok", "error": "", "run_dir": "r"}
-    xc7 = {f"synth__design__instance__count__{k}": 0.0 for k in
-           ("lut1", "lut2", "lut3", "lut4", "lut5", "lut6", "carry4", "muxf", "lutram", "srl", "bram", "dsp")}
-    rows = [{**base, **xc7, "design": d, "pdk": "xc7", "target": "xc7", "synth__design__instance__count__lut": lut,
-             "synth__design__instance__count__lut6": lut, "synth__design__instance__count__ff": ff}
-            for d, lut, ff in (("gcm_iter", 4797.0, 1781.0), ("prince", 3000.0, 900.0))]
-    # prince: 2 Gb/s x 4 per device = 8 Gb/s -> 26 devices; gcm_iter: 0.512 x 8 = 4.096 -> 50 devices.
-    rows += [{**base, "design": d, "pdk": "ecp5-85k", "target": "ecp5-85k", "seed": 1, "timing__fmax__mhz": f,
-              "route__device__copies_fit": c, "perf__throughput_at_fmax__gbps": g}
-             for d, f, c, g in (("gcm_iter", 60.0, 8.0, 0.512), ("prince", 40.0, 4.0, 2.0))]
-    (tmp_path / "r").mkdir()
-    pd.DataFrame(rows).to_parquet(tmp_path / "r" / "results.parquet")
-    build_report(tmp_path / "r", tmp_path / "out")
-    text = (tmp_path / "out" / "report.md").read_text()
-    answer = text[:text.index("## FPGA targets")]
-    assert ("Fewest LFE5UM-85F-CABGA381 devices for desktop-25.6: prince, 26 devices (4 engines each: copies of "
-            "one engine; no larger array routed); the other families need gcm_iter 50") in answer
-    assert "fewest LUTs first: prince 3,000 LUTs, 900 FFs; gcm_iter 4,797 LUTs, 1,781 FFs" in answer
-    assert re.search(r"\| prince +\| xc7 +\| 3000 \| 3000 \| +0 \|", text)  # design, target, LUTs, LUT6, LUT5
-    assert "costs  over" not in text and "| prince   | FFs" not in text  # one N is no line against N
-
-
-def test_devices_come_from_the_largest_array_measured_on_the_device():
-    import pandas as pd
-    from cryptoppa.fpga.devices import fpga_options
-    base = {"design": "gcm_iter", "pdk": "ecp5-85k", "status": "ok", "seed": 1}
-    # One engine: 60 MHz, 0.512 Gb/s, 8 copies fit (4.1 Gb/s a device); the array of 8 routes at only 49.1 MHz.
-    rows = [{**base, "n": 1, "timing__fmax__mhz": 60.0, "route__device__copies_fit": 8.0,
-             "perf__throughput_at_fmax__gbps": 0.512},
-            {**base, "n": 8, "timing__fmax__mhz": 49.1, "route__device__copies_fit": 1.0,
-             "perf__throughput_at_fmax__gbps": 8 * 64 * 8 * 49.1e6 / 60 / 1e9}]
-    (option,) = fpga_options(pd.DataFrame(rows), "desktop-25.6").to_dict("records")
-    assert option["engines per device"] == 8 and option["devices for desktop-25.6"] == 62  # not 51 from copies
-    assert "array of 8 measured at 49.1 MHz" in option["device basis"]
 
 
 @pytest.mark.parametrize("line", [

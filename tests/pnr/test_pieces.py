@@ -1,15 +1,17 @@
 """The routing step's pieces without any tool: BLIF reading, SPEF writing, wire RC, the routed STA script, keys."""
 
-from types import SimpleNamespace
 
-import pandas as pd
 import pytest
 
+from synthetic import row, write
+
 from cryptoppa import designs, pdk, stages
+from cryptoppa.answers.basis import basis_of
+from cryptoppa.answers.fits import fits
+from cryptoppa.answers.results import load_results
 from cryptoppa.errors import InputError
 from cryptoppa.pnr import blif, layers, spef
 from cryptoppa.pnr.plan import routed_sta
-from cryptoppa.report import analysis, tables
 from cryptoppa.sweep import spec
 
 RC = pdk.get("freepdk45").routing.rc_per_um  # the descriptor's [routing] table
@@ -111,29 +113,14 @@ def test_route_refuses_a_library_without_layouts(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-def test_report_table_puts_routed_beside_synthesis():
-    row = {"label": "gcm_iter routed", "synth__design__instance__area__stdcell": 200_000.0,
-           "design__die__area": 290_000.0, "design__instance__utilization": 0.69, "route__wirelength": 900_000.0,
-           "route__unrouted__segments": 0, "timing__fmax__mhz": 1150.0, "finish__timing__fmax__mhz": 900.0,
-           "finish__timing__fmax__ratio": 900 / 1150, "power__total": 0.052, "finish__power__total": 0.06,
-           "finish__power__total__ratio": 0.06 / 0.052}
-    synth_only = {k: v for k, v in row.items() if not k.startswith(("finish__", "design__", "route__"))}
-    table = tables.routed_table(SimpleNamespace(points=pd.DataFrame([row, {**synth_only, "label": "x"}])))
-    assert list(table["point"]) == ["gcm_iter routed"]  # points that were not routed are left out
-    (r,) = table.to_dict("records")
-    assert r["wire mm"] == 900 and r["fmax ratio"] == 0.783 and r["power mW routed"] == 60
-    assert tables.routed_table(SimpleNamespace(points=pd.DataFrame([synth_only]))).empty
-
-
-def test_area_and_power_fits_on_routed_numbers_too():
-    rows = [{"group": "g", "n": n, "synth__design__instance__area__stdcell": 100.0 * n, "power__total": 0.01 * n,
-             "synth__design__instance__count": 10 * n, "design__die__area": 150.0 * n + 20,
-             "finish__power__total": 0.012 * n} for n in (1, 2, 4)]
-    rows.append({**rows[0], "group": "h", "design__die__area": float("nan"), "finish__power__total": float("nan")})
-    rows.append({**rows[1], "group": "h", "n": 2, "design__die__area": float("nan"),
-                 "finish__power__total": float("nan")})
-    points = pd.DataFrame(rows)
-    fits = analysis.group_fits(SimpleNamespace(points=points))
-    die = fits[(fits["group"] == "g") & (fits["metric"] == "design__die__area")].iloc[0]
-    assert die["slope"] == pytest.approx(150) and die["intercept"] == pytest.approx(20)
-    assert set(fits[fits["group"] == "h"]["metric"]) == set(analysis.FIT_METRICS) - set(analysis.ROUTED_FIT_METRICS)
+def test_routed_fits_read_die_area_and_routed_power(tmp_path):
+    rows = [row("gcm_iter", n=n, array="flat" if n > 1 else "", area=100.0 * n, cycles=60.0 / n,
+                design__die__area=150.0 * n + 20, finish__timing__fmax__mhz=900.0,
+                finish__power__internal__total=0.01 * n, finish__power__switching__total=0.002 * n,
+                finish__power__leakage__total=0.0, finish__power__total=0.012 * n) for n in (1, 2, 4)]
+    results = load_results(write(tmp_path / "r", rows))
+    found, _ = fits(results, basis_of(results))
+    by = {f.name: f for f in found}
+    assert set(by) == {"die area", "routed power", "flip-flops"}  # the routed basis: no cell-area line
+    assert by["die area"].row["slope"] == pytest.approx(150) and by["die area"].row["intercept"] == pytest.approx(20)
+    assert by["routed power"].slope.value == pytest.approx(12.0)  # mW per engine

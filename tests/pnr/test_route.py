@@ -4,6 +4,7 @@ routed numbers must obey against the synthesis-only ones."""
 import csv
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from types import SimpleNamespace
 
 from cryptoppa import designs, metrics, pdk, stages
 from cryptoppa.pnr import coriolis_env
+from cryptoppa.sweep import load, run_sweep
 from cryptoppa.sweep.point import run_point
 from cryptoppa.sweep.spec import SweepPoint
 
@@ -64,6 +66,29 @@ def test_die_holds_the_cells_at_about_the_target_utilization(counter_routed):
     assert _v(routed, "design__die__area") >= cells
     # The die snaps to whole rows and cell pitches, so a tiny design lands somewhat below the 0.7 target.
     assert 0.4 <= _v(routed, "design__instance__utilization") <= 0.8
+
+
+def test_routes_at_the_utilization_a_sweep_or_the_command_names(counter_routed, runs_dir, tmp_path):
+    """`utilization = [0.5]` in a sweep and `--stage route --utilization 0.5`: route reruns synthesis with
+    synthesis's own settings (found in the cache: the same run as at the default) and sizes the die for 0.5."""
+    synth, routed, _ = counter_routed
+    sweep = tmp_path / "u.toml"
+    sweep.write_text(f'[sweep]\nname = "u"\noutput = "{tmp_path / "out"}"\ndesigns = ["counter"]\n'
+                     f'pdks = ["{pdk.DEFAULT_PDK}"]\nclocks_mhz = [225]\nstage = "route"\nutilization = [0.5]\n\n'
+                     '[params.counter]\nWIDTH = [8]\n')
+    (row,) = run_sweep(load(sweep), jobs=1, cache=runs_dir, progress=False, echo=lambda *_: None).to_dict("records")
+    assert row["status"] in ("ok", "cached") and row["label"].endswith(" routed utilization=0.5"), row["error"]
+    assert row["target_utilization"] == 0.5 and row["synth_run_dir"] == str(synth.run_dir)
+    cells = _v(synth, "synth__design__instance__area__stdcell")
+    assert row["design__instance__area__stdcell"] == pytest.approx(cells)
+    # A die sized as cells / 0.5, then snapped up to whole rows and pitches: larger than the default 0.7's.
+    assert row["design__die__area"] > _v(routed, "design__die__area") >= cells / 0.7
+    assert 0.35 <= row["design__instance__utilization"] <= 0.5 < _v(routed, "design__instance__utilization")
+    manifest = json.loads((Path(row["run_dir"]) / "run.json").read_text())
+    assert "for 0.5 target utilization" in manifest["assumptions"]["floorplan"]
+    out = run_cli("run", "--design", "counter", "--param", "WIDTH=8", "--stage", "route", "--utilization", "0.5",
+                  "--runs", runs_dir)
+    assert out.returncode == 0 and f"run: {row['run_dir']} " in out.stdout and "reused" in out.stdout, out.stderr
 
 
 def test_wires_slow_the_clock_and_cost_power(counter_routed):

@@ -69,7 +69,7 @@ def synthetic_results(tmp_path) -> Path:
 @pytest.fixture(scope="session")
 def built_report(tmp_path_factory) -> tuple[Path, Path]:
     """(results folder, report folder) of one build of the synthetic sweep with the default bandwidths, shared by
-    the tests that only read it: a build draws seven figures, seconds each on a loaded machine."""
+    the tests that only read it: drawing figures takes seconds each on a loaded machine."""
     from cryptoppa.report.build import build_report
 
     folder = write_results(tmp_path_factory.mktemp("built") / "synthetic-array", synthetic_frame())

@@ -5,9 +5,9 @@ from click.testing import CliRunner
 from conftest import synthetic_frame, write_results
 
 from cryptoppa.cli import cli
-from cryptoppa.report.compare import compare
+from cryptoppa.answers.compare import compare
 from cryptoppa.catalog import AREA, POWER
-from cryptoppa.report.load import load_results
+from cryptoppa.answers.results import load_results
 
 
 @pytest.fixture

@@ -9,14 +9,9 @@ import pytest
 
 from cryptoppa.errors import CryptoppaError
 from cryptoppa.report import generated, publications, publish
-from support import ROOT, run_cli
+from support import ROOT
 
 DATA_FILES = sorted((ROOT / "reports").glob("*/data/*.csv"))
-
-
-def test_every_published_document_matches_its_data():
-    out = run_cli("publish", "--check")
-    assert out.returncode == 0, out.stdout + out.stderr
 
 
 @pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -48,7 +43,7 @@ def test_check_catches_an_edited_report_and_a_stale_block(tmp_path, monkeypatch)
     assert publish.check() == []
     assert readme.read_text().startswith("intro\n<!-- generated: settings -->\n| variable |")
     report = tmp_path / "thesis" / "report.md"
-    report.write_text(report.read_text().replace("| 16 |", "| 17 |", 1))
+    report.write_text(report.read_text().replace("## Basis", "## Basics", 1))
     assert len(publish.check()) == 1
 
 

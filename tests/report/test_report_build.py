@@ -8,72 +8,69 @@ import re
 import shutil
 import subprocess
 
-import pandas as pd
 import pytest
 from click.testing import CliRunner
-from conftest import CLOCK_MHZ, TRUTH, synthetic_frame, write_results
+from conftest import TRUTH, synthetic_frame, write_results
 
-from cryptoppa.feasibility.presets import resolve_bandwidth
-from cryptoppa.report import analysis
-from cryptoppa.report.build import build_report
-from cryptoppa.report.load import load_results
-from cryptoppa.report.build import FIGURE_STEMS
-from cryptoppa.cli import cli
+from cryptoppa.answers import fits as fits_mod
+from cryptoppa.answers.basis import basis_of
+from cryptoppa.answers.records import text
+from cryptoppa.answers.results import load_results
+from cryptoppa.answers.traffic import scheme_of
+from cryptoppa.feasibility.metadata import Access, overhead
 from cryptoppa.catalog import AREA, POWER
-from cryptoppa.report.traffic import scheme_traffic
+from cryptoppa.cli import cli
+from cryptoppa.feasibility.presets import resolve_bandwidth
+from cryptoppa.report.build import build_report
 from cryptoppa.sweep import load, run_sweep
 from support import ROOT
 
-
-# The schemes figure needs engines of two memory-protection schemes' families, which the synthetic sweep lacks.
-SYNTHETIC_STEMS = list(FIGURE_STEMS)  # one scheme only: no schemes figure
-
-
-def _fmt(v: float) -> str:
-    return f"{float(f'{v:.4g}'):.10g}"  # the points table's 4 significant digits, as the renderers print them
+SYNTHETIC_STEMS = ["area_vs_n", "power_vs_n"]  # fitted lines; one scheme per design family: no schemes figure
 
 
 def test_report_from_synthetic_sweep(built_report):
     synthetic_results, out = built_report
-    html = out / "report.html"
     md = (out / "report.md").read_text()
-    assert html.exists()
+    assert (out / "report.html").exists()
     for stem in SYNTHETIC_STEMS:
         for fmt in ("png", "svg"):
             assert (out / "figures" / f"{stem}.{fmt}").stat().st_size > 1000, stem
-    assert str(synthetic_results.resolve()) in md and "SHA-256" in md
+    assert "SHA-256" in md
+    headings = [line for line in md.splitlines() if line.startswith("## ")]
+    assert headings[:3] == ["## Answer: ddr5-6400 (51.2 GB/s), each engine at its own fmax", "## Basis", "## Engines"]
+    assert headings[-1] == "## Appendix"
 
-    frame = pd.read_parquet(synthetic_results / "results.parquet")
-    ok = frame[frame.status == "ok"]
+    frame = load_results(synthetic_results).points
     points = md.split("### Points", 1)[1]
-    for col, scale in ((AREA, 1), (POWER, 1e3), ("synth__design__instance__count", 1), ("perf__cycles_per_line", 1)):
-        for value in ok[col]:
-            assert f" {_fmt(value * scale)} |" in points, (col, value)
-    failed = frame[frame.status == "failed"].iloc[0]
-    assert failed.label in md and failed.error in md
+    for col, quantity, scale in ((AREA, "area_um2", 1), (POWER, "power_mw", 1e3), ("perf__cycles_per_line", "cycles", 1)):
+        for value in frame[col]:
+            assert f" {text(quantity, value * scale)} |" in points, (col, value)
+    assert "synthetic error for the report test" in md
 
-    # Engines for one preset (the appendix, every preset), recomputed by hand from the input:
-    # ceil(bandwidth x (1 + the scheme's streaming metadata traffic) / (clock x 64 B x 8 / cycles)).
+    # Engines for hbm3 (every preset: the appendix), by hand: ceil(bandwidth × (1 + the scheme's streaming metadata)
+    # / (fmax × 64 B × 8 / cycles)), each engine at its own fmax.
     bits = resolve_bandwidth("hbm3").bits_per_second
-    appendix = md.split("### Every bandwidth preset", 1)[1]
-    header = next(line for line in appendix.splitlines() if line.startswith("| preset"))
+    appendix = md.split("### Every engine at every memory preset", 1)[1]
+    header = next(line for line in appendix.splitlines() if line.startswith("| memory"))
     row = next(line for line in appendix.splitlines() if line.startswith("| hbm3 "))
     cells = dict(zip([c.strip() for c in header.strip("|").split("|")], [c.strip() for c in row.strip("|").split("|")]))
+    fmax = float(frame["timing__fmax__mhz"].iloc[0])
     for design, truth in TRUTH.items():
-        per_engine = CLOCK_MHZ * 1e6 * 64 * 8 / truth[4]
-        engines = math.ceil(bits * (1 + scheme_traffic(design)[0]) / per_engine - 1e-9)
-        assert cells[design].split(" · ")[0] == str(engines), (design, cells)
+        per_engine = fmax * 1e6 * 64 * 8 / truth[4]
+        extra = overhead(scheme_of(design), Access("streaming")).extra_traffic
+        engines = math.ceil(bits * (1 + extra) / per_engine - 1e-9)
+        assert cells[design].split(" · ")[0] == f"{engines:,}", (design, cells)
 
 
 def test_fits_recover_known_lines(synthetic_results):
     results = load_results(synthetic_results)
-    fits = analysis.group_fits(results)
+    found, _ = fits_mod.fits(results, basis_of(results))
     for design, (a_s, a_i, p_s, p_i, _) in TRUTH.items():
         for metric, slope, intercept in ((AREA, a_s, a_i), (POWER, p_s, p_i)):
-            fit = fits[(fits.metric == metric) & fits.group.str.startswith(design)].iloc[0]
-            assert fit.slope_ci_low <= slope <= fit.slope_ci_high, (design, metric)
-            assert fit.intercept_ci_low <= intercept <= fit.intercept_ci_high, (design, metric)
-            assert fit.slope == pytest.approx(slope, rel=0.01)
+            fit = next(f for f in found if f.metric == metric and f.group.startswith(design)).row
+            assert fit["slope_ci_low"] <= slope <= fit["slope_ci_high"], (design, metric)
+            assert fit["intercept_ci_low"] <= intercept <= fit["intercept_ci_high"], (design, metric)
+            assert fit["slope"] == pytest.approx(slope, rel=0.01)
 
 
 def test_exact_line_and_band(tmp_path):
@@ -81,9 +78,11 @@ def test_exact_line_and_band(tmp_path):
     frame = frame[frame.status == "ok"].copy()
     frame[AREA] = 1234.5 * frame["n"] + 678.0
     results = load_results(write_results(tmp_path / "exact", frame))
-    fit = analysis.group_fits(results).query("metric == @AREA").iloc[0]
-    assert fit.slope == pytest.approx(1234.5, rel=1e-12) and fit.intercept == pytest.approx(678.0, rel=1e-9)
-    centre, low, high = analysis.band(fit, [1, 16, 100])
+    found, _ = fits_mod.fits(results, basis_of(results))
+    fit = next(f for f in found if f.metric == AREA)
+    row = {**fit.row, "x_mean": fit.x_mean}
+    assert row["slope"] == pytest.approx(1234.5, rel=1e-12) and row["intercept"] == pytest.approx(678.0, rel=1e-9)
+    centre, low, high = fits_mod.band(row, [1, 16, 100])
     assert centre == pytest.approx([1912.5, 20430.0, 124128.0])
     assert high - low == pytest.approx([0, 0, 0], abs=1e-6)
 
@@ -98,15 +97,13 @@ def test_deterministic_output(built_report, tmp_path):
         assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
 
 
-def test_without_perf_columns_feasibility_is_skipped(tmp_path):
+def test_without_perf_columns_nothing_is_answered(tmp_path):
     frame = synthetic_frame().drop(columns=["perf__cycles_per_line", "perf__latency_cycles", "param_LINE_BYTES"])
     out = tmp_path / "report"
     build_report(write_results(tmp_path / "noperf", frame), out)
     md = (out / "report.md").read_text()
-    assert "No engine with a simulated throughput in these results" in md and "## Basis" in md
+    assert "No engine of these results could be answered" in md and "## Basis" in md
     assert (out / "figures/area_vs_n.svg").exists()
-    assert not (out / "figures/feasibility_vs_bandwidth.svg").exists()
-    assert "Paper mode" not in md  # the studies' arithmetic is the reference report's (reports/reference/)
 
 
 def test_cli_default_out(synthetic_results, tmp_path, monkeypatch):
@@ -168,7 +165,7 @@ def test_html_renders_in_headless_chromium(built_report, tmp_path):
     assert layout["page"] <= 1280 and layout["images"] == len(SYNTHETIC_STEMS)
     assert layout["broken"] == [], layout
     assert layout["wide"] == [], layout  # no table needs horizontal scrolling at 1280 px
-    assert layout["first"].startswith("H2 Answer: what 25.6 GB/s of memory bandwidth costs"), layout
+    assert layout["first"].startswith("H2 Answer: ddr5-6400"), layout
 
 
 @pytest.mark.eda
@@ -179,8 +176,7 @@ def test_report_from_real_small_sweep(flexlib_home, tmp_path):
     build_report(spec.output, out)
     md = (out / "report.md").read_text()
     for _, row in table[table.status.isin(["ok", "cached"])].iterrows():
-        assert row.design in md and _fmt(row[AREA]) in md and _fmt(row[POWER] * 1e3) in md
-    assert "No group has two or more distinct N" in md and "Skipped" in md
+        assert row.design in md and text("area_um2", row[AREA]) in md and text("power_mw", row[POWER] * 1e3) in md
     assert (out / "report.html").exists()
 
 
@@ -191,25 +187,3 @@ def test_legend_labels_keep_only_what_differs():
     b = "gcm_iter [DIGIT=64,SBOX=0] freepdk45/nom 225MHz a=0.1"
     assert legend_labels([a, b]) == {a: "gcm_iter DIGIT=16", b: "gcm_iter DIGIT=64"}
     assert legend_labels([a]) == {a: "gcm_iter"}
-
-
-def test_activity_comparison_lines_up_modes_of_one_netlist(tmp_path):
-    import pandas as pd
-
-    from cryptoppa.report import analysis
-    from cryptoppa.report.load import load_results
-
-    base = {"sweep": "s", "design": "eng", "n": 1, "pdk": "freepdk45", "corner": "nom", "clock_mhz": 225.0,
-            "activity": 0.1, "status": "ok", "param_DIGIT": 16, "power__internal__total": 0.03,
-            "power__switching__total": 0.01, "power__leakage__total": 0.001}
-    rows = [{**base, "label": "eng [DIGIT=16] x", "activity_mode": "vectorless", "power__total": 0.040},
-            {**base, "label": "eng [DIGIT=16] x sim:idle", "activity_mode": "sim:idle", "power__total": 0.010,
-             "power__activity__coverage": 1.0},
-            {**base, "label": "eng [DIGIT=16] x sim:saturated", "activity_mode": "sim:saturated",
-             "power__total": 0.034, "power__activity__coverage": 0.98, "power__energy_per_byte": 180.0}]
-    pd.DataFrame(rows).to_parquet(tmp_path / "results.parquet")
-    table = analysis.activity_comparison(load_results(tmp_path)).set_index("activity")
-    assert table.loc["sim:idle", "ratio_to_vectorless"] == pytest.approx(0.25)
-    assert table.loc["sim:saturated", "ratio_to_vectorless"] == pytest.approx(0.85)
-    assert table.loc["vectorless", "ratio_to_vectorless"] == pytest.approx(1.0)
-    assert len(set(table["configuration"])) == 1

@@ -1,14 +1,15 @@
-"""The studies report (cryptoppa.report.studies): its arithmetic on data whose answers are known, and the physics the
-published data (reports/studies/data/) must obey."""
+"""The studies report (cryptoppa.answers.seeds, cryptoppa.report.studies): its arithmetic on data whose answers are
+known, and the physics the published data (reports/studies/data/) must obey."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
+from cryptoppa.answers import audit, records
+from cryptoppa.answers.seeds.ours import Ours
 from cryptoppa.feasibility.studies import PAGES, SUBPIPE
-from cryptoppa.report.studies import build_studies, bus, energy, pages, subpipe
-from cryptoppa.report.studies.ours import Ours
+from cryptoppa.report.studies import build_studies, seeds_model
 from cryptoppa.sweep.spec import load
 from support import ROOT
 
@@ -55,43 +56,42 @@ def _synthetic(folder):
     pd.DataFrame(host).to_csv(folder / "host_baseline.csv", index=False)
 
 
-def _cell(table: pd.DataFrame, quantity: str, column: str) -> str:
-    return table.set_index("quantity").loc[quantity, column]
-
-
 def test_ratios_and_report_from_known_data(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     _synthetic(data)
-    ours = Ours.load(data)
-    t = subpipe.comparison(ours)
+    model = seeds_model(data)
+    sub = model.subpipe
     study = SUBPIPE["fmax_gcm_subpipe"].value / SUBPIPE["fmax_gcm_pipe"].value
-    assert _cell(t, "fmax, sub-pipelined / pipelined AES-GCM", "ours") == "1.5"
-    assert _cell(t, "fmax, sub-pipelined / pipelined AES-GCM", "ours / study") == f"{1.5 / study:.4g}"
+    assert sub.ours["fmax"].value == pytest.approx(1.5) and sub.study["fmax"].value == pytest.approx(study)
     # power: simulated on both sides (0.12 / 0.08), never a simulated over a vectorless figure
-    assert _cell(t, "dynamic power, sub-pipelined / pipelined", "ours") == "1.5"
-    assert _cell(t, "registers of the sub-pipelined AES-GCM", "ours / study") == "2"  # 25,860 / 12,930
-    b = bus.comparison(ours)
-    assert _cell(b, "GCM cycles / CBC cycles per 64-byte line", "ours") == "0.9375"
-    assert _cell(b, "AES cycles per 64-byte line, CBC", "ours / study") == "0.2–0.4"  # 64/320, 64/160
-    p = pages.comparison(ours)
-    host = p[p["ours: what"].str.startswith("host table")].set_index("quantity")
-    assert host.loc["AES-CBC, 1,024-byte page, cycles", "ours"] == "20,480"
-    assert host.loc["AES-CBC, 1,024-byte page, cycles", "ours / study"] == f"{20480 / PAGES['page_1k'].value:.4g}"
-    e = energy.comparison(ours)
-    assert _cell(e, "AES-256 / AES-128", "ours").endswith("CBC 4096-byte page cycles 1.4")
-    assert _cell(e, "runtime gain of AES-128 over the longer keys", "ours") == f"{(1 - 100 / 140) * 100:.4g} %"
-    firmware = p[p["ours: what"].str.startswith("rv32_mc")].set_index("quantity")
-    assert firmware.loc["AES-CBC, 4,096-byte page, cycles", "ours"] == "409,600"  # encryption only
-    html = build_studies(data, tmp_path / "out", ("cryptoppa sweep x",))
+    assert sub.ours["power"].value == pytest.approx(1.5) and sub.power_model == "sim:saturated"
+    registers = next(r for r in sub.rows if r.quantity == "registers of the sub-pipelined AES-GCM")
+    assert registers.ratio.value == pytest.approx(2.0)  # 25,860 / 12,930
+    bus = model.bus
+    assert bus.cbc.cycles.value == 64 and bus.gcm.cycles.value == 60
+    assert bus.study_times["fast"].value == 160 and bus.study_times["slow"].value == 320  # ns at 1 GHz
+    pages = model.pages
+    assert pages.host("table").cycles[1024].value == 20480  # 20 cycles per byte
+    assert pages.host("table").to_study[1024].value == pytest.approx(20480 / PAGES["page_1k"].value)
+    firmware = next(o for o in pages.cores if o.name.startswith("rv32_mc"))
+    assert firmware.cycles[4096].value == 409_600  # encryption only: 100 cycles per byte, key setup left out
+    energy = model.energy
+    assert [r.value for r in energy.cbc_ratio[256]] == pytest.approx([1.4])
+    assert [r.value for r in energy.gain] == pytest.approx([(1 - 100 / 140) * 100])
+    with records.collecting() as ledger, records.document("studies.md"):
+        html = build_studies(data, tmp_path / "out", ("cryptoppa sweep x",))
     text = (tmp_path / "out" / "report.md").read_text()
-    assert html.is_file() and text.index("## Answer") < text.index("## Basis of our numbers") < text.index("## 002")
+    assert html.is_file() and text.index("## Answer") < text.index("## Basis of our numbers") < text.index(
+        "## Jannepally 2008")
     assert (tmp_path / "out" / "figures" / "subpipe_stages.svg").is_file()
-    assert "measured by: `cryptoppa sweep x`" in text and "load average" in text
+    assert "measured by: `cryptoppa sweep x`" in text and "load average" in text and "shared/seeds" not in text
+    assert audit.unrecorded(text, audit.allowed_texts(ledger, "studies.md")) == []
+    assert audit.too_precise(text, audit.exact_texts(ledger, "studies.md")) == []
 
 
 def test_report_builds_from_engines_alone(tmp_path):
-    """A table a report does not have yet (cores, host) leaves its rows empty and says so; nothing fails."""
+    """A table a report does not have yet (cores, host) is listed as not answered; nothing fails."""
     data = tmp_path / "data"
     data.mkdir()
     _synthetic(data)
@@ -99,7 +99,8 @@ def test_report_builds_from_engines_alone(tmp_path):
     (data / "host_baseline.csv").unlink()
     build_studies(data, tmp_path / "out")
     text = (tmp_path / "out" / "report.md").read_text()
-    assert "no simulated-activity energy rows in the data yet" in text and "no page measurement" in text
+    withheld = text[text.index("## Not answered, and why"):]
+    assert "Lima et al. 2013: energy on our cores" in withheld and "Chen et al. 2008: page encryption" in withheld
     assert not (tmp_path / "out" / "figures" / "core_energy.svg").exists()
 
 
@@ -137,10 +138,9 @@ def test_published_replay_of_000_is_the_slowdown_reports():
     mine = pd.read_csv(PUBLISHED / "slowdown.csv")
     theirs = pd.read_csv(ROOT / "reports" / "slowdown" / "data" / "slowdown.csv")
     pd.testing.assert_frame_equal(mine, theirs)
-    table = bus.losses(Ours.load(PUBLISHED))
-    assert len(table) == 6
-    gcm, cbc = table["ours: GCM loss %"].astype(float), table["ours: CBC loss %"].astype(float)
-    assert (cbc > gcm).all() and (gcm > 0).all()
+    losses = seeds_model(PUBLISHED).bus.losses
+    assert len(losses) == 6
+    assert all(p.ours_cbc.value > p.ours_gcm.value > 0 for p in losses)
 
 
 def test_sweep_files_hold_the_compared_engines():

@@ -4,6 +4,7 @@ import textwrap
 
 import pytest
 
+from cryptoppa import stages
 from cryptoppa.sweep import load
 from cryptoppa.sweep.spec import SweepFileError
 
@@ -94,11 +95,15 @@ def test_activity_modes_expand_and_are_checked(tmp_path):
 def test_utilization_sizes_routed_floorplans_only(tmp_path):
     routed = GOOD.replace('clocks_mhz = [225, 500.5]', 'clocks_mhz = [225]\nstage = "route"\nutilization = [0.7, 0.5]')
     spec = load(write(tmp_path, routed.replace('corners = ["nom", "slow"]', 'corners = ["nom"]')))
-    assert {p.utilization for p in spec.points} == {0.7, 0.5}
-    assert {p.request().utilization for p in spec.points} == {0.7, 0.5}
+    utilization = stages.builtin.UTILIZATION
+    assert {utilization.of(p.request()) for p in spec.points} == {0.7, 0.5}
     # The default stays unmarked, so rows routed before the key existed keep their labels.
-    assert {p.label().endswith(" routed") for p in spec.points if p.utilization == 0.7} == {True}
-    assert {p.label().endswith(" routed utilization=0.5") for p in spec.points if p.utilization == 0.5} == {True}
+    assert {p.label().endswith(" routed") for p in spec.points if utilization.of(p.request()) == 0.7} == {True}
+    assert {p.label().endswith(" routed utilization=0.5") for p in spec.points
+            if utilization.of(p.request()) == 0.5} == {True}
+    # Route runs synthesis first with synthesis's own settings: the utilization is not among them.
+    prior = stages.prerequisite(spec.points[-1].request())
+    assert prior.stage == "synth" and utilization.name not in dict(prior.settings) and stages.refusal(prior) is None
     for text, expected in [('utilization = [0.5]', 'stage = "route"'), ('utilization = [0.99]', "0.95"),
                            ('utilization = [0.5, 0.5]', "distinct")]:
         path = write(tmp_path, GOOD.replace('name = "t"', f'name = "t"\n{text}'))

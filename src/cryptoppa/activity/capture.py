@@ -37,7 +37,7 @@ class Capture:
 
 def capture(run_dir: Path, workload: str, *, liberty: Path, top: str, period_ns: float, clock: str, reset: str,
             cycles_per_line: float | None = None, out_dir: Path | None = None, window_cycles: int = 256,
-            window_lines: int = 4, timeout_s: float = 1800.0, keep_vcd: bool = False) -> Capture:
+            engines: int = 1, timeout_s: float = 1800.0, keep_vcd: bool = False) -> Capture:
     """Simulate `run_dir/netlist.v` under the workload and turn the window's activity into OpenSTA Tcl."""
     check_workload(workload)
     run_dir = Path(run_dir)
@@ -48,7 +48,7 @@ def capture(run_dir: Path, workload: str, *, liberty: Path, top: str, period_ns:
     out.mkdir(parents=True, exist_ok=True)
     ports = netlist_ports(netlist, top)
     bench = testbench(workload, ports, top, period_ns=period_ns, clock=clock, reset=reset,
-                      window_cycles=window_cycles, window_lines=window_lines, cycles_per_line=cycles_per_line)
+                      window_cycles=window_cycles, engines=engines, cycles_per_line=cycles_per_line)
     (out / "cells.v").write_text(cell_models(liberty))
     (out / "tb.v").write_text(bench.text)
     run("iverilog", ["-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "cells.v", netlist.resolve()], cwd=out,

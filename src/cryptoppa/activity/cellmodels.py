@@ -11,13 +11,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import sympy
-from liberty.boolean_functions import parse_boolean_function
-from liberty.parser import parse_liberty
-from liberty.types import Group
-from sympy.logic import boolalg
+from typing import TYPE_CHECKING
 
 from ..errors import CryptoppaError
+
+if TYPE_CHECKING:
+    from liberty.types import Group
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -35,6 +34,8 @@ def _attr(group: Group, key: str) -> str | None:
 
 def _verilog(expr, where: str) -> str:
     """A sympy Boolean expression as a Verilog expression."""
+    import sympy  # noqa: PLC0415 -- sympy costs half a second of every command's start; only cell models need it
+    from sympy.logic import boolalg  # noqa: PLC0415
     if expr is sympy.true or isinstance(expr, boolalg.BooleanTrue):
         return "1'b1"
     if expr is sympy.false or isinstance(expr, boolalg.BooleanFalse):
@@ -52,6 +53,7 @@ def _verilog(expr, where: str) -> str:
 
 def _function(text: str, where: str) -> str:
     try:
+        from liberty.boolean_functions import parse_boolean_function  # noqa: PLC0415 -- imports sympy
         return _verilog(parse_boolean_function(text), where)
     except CryptoppaError:
         raise
@@ -98,6 +100,7 @@ def _cell_module(cell: Group) -> str:
 def cell_models(liberty_path: Path) -> str:
     """Verilog text with one module per cell of the library."""
     try:
+        from liberty.parser import parse_liberty  # noqa: PLC0415 -- with sympy, only when models are made
         lib = parse_liberty(Path(liberty_path).read_text())
     except OSError as err:
         raise CryptoppaError(f"cannot read liberty {liberty_path}: {err.strerror}") from None

@@ -28,6 +28,8 @@ ENGINE_WORKLOADS = ("saturated", "idle")
 _LOAD = re.compile(r"load([1-9][0-9]?|100)\Z")
 _PORT = re.compile(r"^\s*(input|output)\s+(?:\\(\S+)|([A-Za-z_][A-Za-z0-9_$]*))\s*;", re.M)
 _BIT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\Z")
+# Line periods of every engine a line workload's window spans (the answer model's gate asks for as many).
+WINDOW_PERIODS = 4
 
 
 def check_workload(name: str) -> str:
@@ -103,8 +105,11 @@ def _fixed_window(cycles: int) -> list[str]:
 
 
 def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: float, clock: str, reset: str,
-              window_cycles: int = 256, window_lines: int = 4, cycles_per_line: float | None = None) -> Bench:
-    """Verilog text of module `tb` driving `top` through the workload (testbench names start with tb_)."""
+              window_cycles: int = 256, window_periods: int = WINDOW_PERIODS, engines: int = 1,
+              cycles_per_line: float | None = None) -> Bench:
+    """Verilog text of module `tb` driving `top` through the workload (testbench names start with tb_).
+
+    Line workloads measure over `window_periods` line periods of each of the netlist's `engines` (N of an array)."""
     check_workload(workload)
     period_ps = round(period_ns * 1000.0)
     decls, conns = _decls(ports, clock)
@@ -120,7 +125,7 @@ def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: flo
         if reset and reset in ports else []
     lines = 0
     if is_engine_workload(workload):
-        more, close, lines = _engine(workload, ports, window_lines, window_cycles, cycles_per_line)
+        more, close, lines = _engine(workload, ports, window_periods, engines, window_cycles, cycles_per_line)
         body += more
     else:
         value = (lambda b: "~0") if workload == "enable" else (lambda b: _random(ports[b].width))
@@ -134,7 +139,7 @@ def testbench(workload: str, ports: dict[str, Port], top: str, *, period_ns: flo
     return Bench(text, lines)
 
 
-def _engine(workload: str, ports: dict[str, Port], window_lines: int, window_cycles: int,
+def _engine(workload: str, ports: dict[str, Port], periods: int, engines: int, window_cycles: int,
             cycles_per_line: float | None) -> tuple[list[str], list[str], int]:
     missing = [p.name for p in interface.core_ports() if p.name not in ports]
     if missing:
@@ -170,9 +175,13 @@ def _engine(workload: str, ports: dict[str, Port], window_lines: int, window_cyc
     if workload == "idle":
         body.append("    if (tb_keyed && tb_cycle == tb_first + 32) tb_start <= tb_cycle;")
         return body, _fixed_window(window_cycles), 0
-    # The window spans exactly window_lines result intervals, from the second result on (warm-up before it).
+    # An array's engines finish their first lines within a few cycles of each other, so a window of a few results
+    # from the second on covers a burst, not a line period (the N = 8 and 16 arrays once measured 4 cycles). The
+    # window opens at the first result of the second round (every engine past its first line) and spans `periods`
+    # whole rounds of `engines` results: `periods` line periods of every engine.
+    first, lines = engines + 1, periods * engines
     close = ["  always @(negedge tb_clk) begin",
-             "    if (!tb_window && tb_out == 2) tb_window <= 1'b1;",
-             f"    if (tb_window && tb_out == {2 + window_lines}) begin tb_window <= 1'b0; #1 $finish; end",
+             f"    if (!tb_window && tb_out == {first}) tb_window <= 1'b1;",
+             f"    if (tb_window && tb_out == {first + lines}) begin tb_window <= 1'b0; #1 $finish; end",
              "  end"]
-    return body, close, window_lines
+    return body, close, lines

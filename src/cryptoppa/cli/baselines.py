@@ -15,8 +15,7 @@ from ..baselines import host
 from ..baselines import memory
 from ..catalog import ACTIVITY_COVERAGE, ACTIVITY_POWER, AREA, CYCLES_PER_BYTE, FMAX, POWER, SRAM_AREA
 from ..errors import InputError
-from ..sweep.execute import default_cache
-from .options import bounded
+from .options import bounded, output_folder, run_cache
 
 
 @contextlib.contextmanager
@@ -32,7 +31,8 @@ def _progress_bar(unit: str):
 
 
 @click.command("host-baseline")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("results/host"), show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("results/host"), show_default=True,
+              callback=output_folder)
 @click.option("--features", default="all,aesni,table", show_default=True,
               help="comma-separated: all (every CPU feature), aesni (AES-NI + PCLMULQDQ only), table (neither)")
 @click.option("--key-bits", type=click.Choice(["128", "192", "256"]), default="128", show_default=True)
@@ -64,7 +64,8 @@ def _csv(text: str, option: str, kind=str) -> tuple:
 
 
 @click.command("core-baseline")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("results/cores"), show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("results/cores"), show_default=True,
+              callback=output_folder)
 @click.option("--full", is_flag=True, help="every core x firmware x key size x -O level, 16 KB GCM and CBC pages")
 @click.option("--cores", help="comma-separated cores [default: rv32_mc; --full: all]")
 @click.option("--variants", help="comma-separated firmware: table, ct, zk [default: table; --full: all]")
@@ -88,8 +89,9 @@ def core_baseline(out, full, cores, variants, key_bits, opts, long_bytes, cbc_by
                                "clock_mhz": clock_mhz,
                                "energy": energy}.items() if v is not None}
     matrix = cores_mod.CoreMatrix.full(**given) if full else cores_mod.CoreMatrix(**given)
+    cache = run_cache(cache, "--cache")
     with _progress_bar("fw") as progress:
-        table = cores_mod.measure(out, matrix, cache or default_cache(), progress=progress, force=force)
+        table = cores_mod.measure(out, matrix, cache, progress=progress, force=force)
     shown = ["option", "alg", "bytes", "status", "cycles_per_byte", "instructions_per_byte", "cpi",
              AREA, SRAM_AREA, cores_mod.TOTAL_AREA,
              FMAX, POWER, ACTIVITY_POWER, ACTIVITY_COVERAGE,

@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from ..feasibility.report_text import to_markdown
-from ..report.compare import compare as compare_results
-from ..report.compare import summary
-from ..report.load import load_results
+from ..answers.compare import compare as compare_results
+from ..answers.compare import summary
+from ..answers.results import load_results
 
 
 @click.command()

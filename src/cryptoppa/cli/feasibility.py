@@ -15,11 +15,12 @@ from ..errors import InputError
 from ..feasibility import report_text
 from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
-from ..report.load import group_label, load_results
-from ..report.options import options_table
-from ..report.schemes import scheme_table
-from ..sweep import results as results_mod
-from .options import bounded
+from ..answers.question import Question, parse_clock
+from ..answers.results import group_label, load_results
+from ..report import terminal
+from ..report.build import model_of
+from ..report.publications import PUBLICATIONS
+from .options import bounded, given
 
 FIT_METRICS = (AREA, FLOPS, POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 # How `fit` labels them in its text table, and the factor from the metric's unit (--json keeps names and units).
@@ -27,79 +28,76 @@ FIT_LABELS = dict(zip(FIT_METRICS, (("area µm²", 1), ("flip-flops", 1), ("powe
                                     ("switching power mW", 1e3), ("leakage power mW", 1e3))))
 
 
+DESIGNS_DATA = PUBLICATIONS["designs"]
+
+
 def _echo_table(df) -> None:
     click.echo(report_text.to_text(df))
-    click.echo(f"assumption: {df.attrs['assumption']}\nsource: {df.attrs['source']}")
+    click.echo(f"assumption: {df.attrs['assumption']}")
     for note in df.attrs.get("notes", []):
         click.echo(f"note: {note}")
 
 
-def _echo_schemes(df) -> None:
-    if df.empty:
-        click.echo("schemes: " + "; ".join(df.attrs["notes"]))
-        return
-    click.echo("\nschemes (each scheme's engine family, N = 1 rows):")
-    click.echo(report_text.to_text(df))
-    click.echo(f"assumption: {df.attrs['assumption']}\ntraffic: {df.attrs['traffic']}\n{df.attrs['access']}")
-    for name, source in df.attrs["sources"].items():
-        if name in set(df["scheme"]):
-            click.echo(f"scheme {name}: {source}")
-    for note in df.attrs["notes"]:
-        click.echo(f"note: {note}")
-
-
-def _clock(text: str) -> float | str:
-    """--clock: a frequency in MHz, or a column of clocks (fmax = each engine's timing__fmax__mhz)."""
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 @click.command()
-@click.option("--paper", help="recompute a published study's conclusions (owen2013)")
-@click.option("--bandwidth", help="e.g. 25.6GB/s, 204.8Gb/s, 1.2TB/s, or a preset name (`cryptoppa presets`)")
+@click.option("--bandwidth", help="a preset name (`cryptoppa presets`) or a quantity such as 25.6GB/s")
+@click.option("--paper", help="the 2013 study's own figures instead of our measurements (owen2013)")
+@click.option("--results", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="answer from this results folder instead of the published designs data (reports/designs/data)")
+@click.option("--count", type=int, default=1, show_default=True, callback=bounded(limits.COUNT),
+              help="channels / DIMMs / stacks / devices")
 @click.option("--efficiency", type=float, default=1.0, show_default=True, callback=bounded(limits.EFFICIENCY),
               help="sustained / peak bandwidth")
-@click.option("--count", type=int, default=1, show_default=True, callback=bounded(limits.COUNT),
-              help="channels / stacks / devices")
-@click.option("--results", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="with --bandwidth: measured engines from this results folder (N=1 rows)")
-@click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="with --bandwidth: host-CPU option from a `cryptoppa host-baseline` folder")
-@click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="with --bandwidth: RV32 software options from a `cryptoppa core-baseline` folder")
+@click.option("--clock", "clock", default="fmax", show_default=True,
+              help="the engines' clock: 'fmax' (each its own), 'study' (225 MHz) or MHz; engines above their fmax "
+                   "are not answered")
 @click.option("--access", type=click.Choice(PATTERNS), default="streaming", show_default=True,
-              help="with --results: how data lines are read, for the metadata traffic of each scheme")
-@click.option("--hit-rate", type=float,
-              help="with --results: a metadata/counter-cache hit rate (0..1); the schemes' engines, area and power "
-                   "are for it, beside the streaming and uncached bounds")
+              help="how data lines are read, for the metadata traffic")
+@click.option("--hit-rate", type=float, help="a metadata-cache hit rate (0..1) instead of the access pattern")
 @click.option("--protected", default=f"{SGX_PROTECTED_BYTES // 2**20}MiB", show_default=True,
-              help="with --results: the memory a counter tree protects (its depth), e.g. 16GiB; default SGX MEE's")
-@click.option("--clock", "clock", default="clock_mhz", show_default=True,
-              help="with --results: the schemes' clock, MHz or 'fmax' (each engine's own); default each engine's "
-                   "characterization clock")
-def feasibility(paper, bandwidth, efficiency, count, results, host, cores, access, hit_rate, protected, clock):
-    """How many engines (or cores) a memory system's bandwidth needs, and at what area and power.
+              help="the memory a counter tree protects (its depth), e.g. 16GiB")
+@click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="also software on this machine's CPU, from a `cryptoppa host-baseline` folder (with --json)")
+@click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="also software on the RV32 cores, from a `cryptoppa core-baseline` folder (with --json)")
+@click.option("--all", "every", is_flag=True, help="every engine configuration, not one per scheme")
+@click.option("--json", "as_json", is_flag=True, help="every record with its basis, as JSON")
+@click.option("--csv", "as_csv", is_flag=True, help="the table as CSV")
+def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit_rate, protected, host, cores, every,
+                as_json, as_csv):
+    """How many engines a memory system's bandwidth needs, their area, power and read latency, per scheme.
 
-    With --results/--host/--cores the options are this project's measurements; without them, the 2013
-    study's own figures.
+    Answers from this repository's published measurements (reports/designs/data) unless --results names another
+    folder; --paper owen2013 recomputes the 2013 study from its own printed figures.
     """
-    # bad metadata options fail before any table is read
-    access = Access(access, hit_rate, protected_bytes=parse_size(protected))
     if paper:
-        click.echo(report_text.paper_report(paper))
-    elif bandwidth and (results or host or cores):
-        schemes = scheme_table(results_mod.read(results), bandwidth, access, efficiency, count, _clock(clock)) \
-            if results else None  # a bad --clock fails before anything is printed
-        _echo_table(options_table(bandwidth, results=results, host=host, cores=cores, efficiency=efficiency,
-                                  count=count))
-        if schemes is not None:
-            _echo_schemes(schemes)
-    elif bandwidth:
-        _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
+        ours = ("results", "clock", "hit_rate", "access", "protected", "host", "cores", "every", "as_json", "as_csv")
+        ignored = [name for name in ours if given(name)]
+        if ignored:
+            raise InputError(f"--{ignored[0].replace('_', '-').replace('every', 'all').replace('as-', '')} does not "
+                             "apply to --paper (the study's own figures)")
+        if not bandwidth and (given("count") or given("efficiency")):
+            raise InputError("--count and --efficiency size a bandwidth: give --bandwidth with --paper")
+        if bandwidth:
+            _echo_table(report_text.feasibility_table(bandwidth, efficiency=efficiency, count=count))
+        else:
+            click.echo(report_text.paper_report(paper))
+        return
+    if not bandwidth:
+        raise InputError("give --bandwidth QUANTITY (presets: `cryptoppa presets`) or --paper owen2013")
+    if as_json and as_csv:
+        raise InputError("--json and --csv: give one")
+    if (host or cores) and not as_json:
+        raise InputError("--host and --cores add software to the --json records; give --json too")
+    question = Question(bandwidth, count=count, efficiency=efficiency, clock=parse_clock(clock),
+                        access=Access(access, hit_rate, protected_bytes=parse_size(protected)))
+    folder = results or DESIGNS_DATA.folder / "data"
+    model = model_of(folder, question, cores=cores, host=host)
+    if as_json:
+        click.echo(terminal.as_json(model, every))
+    elif as_csv:
+        click.echo(terminal.as_csv(model, every), nl=False)
     else:
-        raise InputError("give --paper NAME or --bandwidth QUANTITY (presets: `cryptoppa presets`)")
+        terminal.render(model, every)
 
 
 @click.command()

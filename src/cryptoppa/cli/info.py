@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .. import designs as designs_mod
-from .. import settings, userfiles
+from .. import settings
 from .. import doctor as doctor_mod
 from .. import pdk as pdk_mod
 from ..errors import CryptoppaError, InputError, MissingToolError
@@ -16,6 +16,7 @@ from ..feasibility.presets import load_presets
 from ..pdk import stage_delay
 from ..pdk.charlib.tables import shipped_cells
 from ..sweep import results as results_mod
+from .options import output_folder
 
 
 @click.command()
@@ -61,11 +62,10 @@ def pdk_install(name, force, quiet):
 @pdk.command("stage-delay")
 @click.argument("targets", nargs=-1, required=True)
 @click.option("--out", type=click.Path(path_type=Path), default=Path("results/libraries"), show_default=True,
-              help="results folder: stage_delay.parquet and .csv are merged into it")
+              callback=output_folder, help="results folder: stage_delay.parquet and .csv are merged into it")
 def pdk_stage_delay(targets, out):
     """The FO4 inverter delay of each library (TARGETS: pdk or pdk/corner), with and without its wire-load model,
     timed by OpenSTA as the flow times an engine: logic depth in FO4 compares fmax across libraries."""
-    userfiles.writable_folder(out, "--out")
     table = stage_delay.measure(list(targets), out / "work" / "stage_delay")
     results_mod.merge(out, table.to_dict("records"), stage_delay.TABLE, ["pdk", "corner", "wire_load"])
     for _, r in table.iterrows():

@@ -24,6 +24,12 @@ def given(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
 
 
+def output_folder(ctx, param, value: Path | None) -> Path | None:
+    """A click callback for an option naming a folder the command writes into: a folder, or one that can be made,
+    that takes writes (userfiles.writable_folder), checked before any work."""
+    return value if value is None else userfiles.writable_folder(value, param.opts[0])
+
+
 def run_cache(folder: Path | None, option: str) -> Path:
     """The run cache a command writes into: `option`'s folder, else $CRYPTOPPA_CACHE's; checked writable."""
     if folder is not None:

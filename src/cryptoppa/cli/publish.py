@@ -1,4 +1,5 @@
-"""`cryptoppa publish`: the reports under reports/ and the README's generated blocks, from committed data."""
+"""`cryptoppa publish`: the reports under reports/ and the generated blocks of the READMEs and docs/, from committed
+data."""
 
 from __future__ import annotations
 
@@ -31,9 +32,9 @@ def _sources(pairs: tuple[str, ...]) -> dict[str, Path] | None:
                    "[default: the folders the publication's commands write, where present]")
 @click.option("--check", is_flag=True, help="rebuild into a scratch folder and list what differs; exit 1 if anything")
 def publish(name: str | None, sources: tuple[str, ...], check: bool):
-    """Rebuild reports/ and the README's generated blocks from the data committed beside them.
+    """Rebuild reports/ and the generated blocks of the READMEs and docs/ from the data committed beside them.
 
-    With NAME (thesis, designs), first copy that publication's tables from results folders into
+    With NAME (a publication under reports/, e.g. thesis or designs), first copy its tables from results folders into
     reports/NAME/data/ as compact CSV."""
     if check:
         if name or sources:

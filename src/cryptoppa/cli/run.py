@@ -15,7 +15,6 @@ from ..designs import Sources, parse_define, read_file_list
 from ..designs.arrays import check_array_count
 from ..errors import InputError
 from ..metrics import Metric, ordered, to_json
-from ..pnr.plan import DEFAULT_UTILIZATION
 from ..runs import forced
 from .options import bounded, given, run_cache
 
@@ -51,21 +50,35 @@ def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources
     return src
 
 
-def _unused_options(target: str | None, corner: str | None, stage: str) -> None:
-    """Options this run would ignore are refused rather than dropped silently."""
-    if target and (given("pdk_name") or corner):
-        raise InputError(f"--target {target} names the PDK and corner (or the FPGA); give --target or --pdk/--corner, "
-                         "not both")
-    if given("seed") and not (target and fpga.is_target(target) and fpga.get(target).routed):
-        raise InputError("--seed is nextpnr's placer seed: it needs --target with an FPGA target that is placed and "
-                         f"routed ({', '.join(t for t in fpga.TARGETS if fpga.get(t).routed)})")
-    if given("utilization") and stage != "route":
-        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
-
-
-# The option a user gave for each field of a request the stages may refuse.
+# The option a user gave for each field of a request the stages may refuse (each setting's: its declaration's).
 _OPTIONS = {"stage": "--stage", "target": "--target", "n": "--n", "array_mode": "--flat", "activity_mode": "--activity",
-            "seed": "--seed", "design": "--design", "wire_load": "--no-wire-load"}
+            "design": "--design"}
+
+
+def _setting_option(setting: stages.Setting):
+    """`cryptoppa run`'s option for a stage's setting, from its declaration (cryptoppa.stages.setting)."""
+    where = stages.where(setting)
+    if setting.kind is bool:
+        return click.option(setting.option, setting.name, is_flag=True, flag_value=not setting.default,
+                            default=setting.default, help=f"({where}) switch {'off' if setting.default else 'on'}: "
+                                                          f"{setting.help}")
+    return click.option(setting.option, setting.name, type=setting.kind, callback=bounded(setting.bound),
+                        help=f"({where}) {setting.help} [default: {setting.shown(setting.default)}]")
+
+
+def _setting_options(command):
+    for setting in reversed(stages.all_settings()):
+        command = _setting_option(setting)(command)
+    return command
+
+
+def _meaningless(design, target: str | None, reset_port, activity: str) -> None:
+    """Options this run would ignore are refused rather than dropped silently (a stage's settings: by the stages)."""
+    if design and reset_port is not None:
+        raise InputError("--reset-port names the reset of your RTL (with --rtl/-f): a design in designs/ has its own")
+    if target and fpga.is_target(target) and given("activity") and not activity.startswith("sim:"):
+        raise InputError(f"--activity sets the power model's input activity: --target {target} is an FPGA, whose "
+                         "power is not estimated (no open power model exists for it)")
 
 
 def _assumptions(sources) -> dict[str, str]:
@@ -110,8 +123,6 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")
-@click.option("--seed", type=int, callback=bounded(limits.SEED),
-              help="FPGA targets with a placer: the placer's seed [default: 1]")
 @click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
@@ -129,13 +140,9 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
 @click.option("--stage", help="a registered stage: synth, or route (place and route: Coriolis on ASIC targets, timed "
               "with the routed wires' parasitics; nextpnr on FPGA targets) [default: synth on ASIC targets, route on "
               "FPGA targets that have a placer]")
-@click.option("--utilization", type=float, default=DEFAULT_UTILIZATION, show_default=True,
-              callback=bounded(limits.UTILIZATION),
-              help="with --stage route: target cell area / die area of the floorplan")
-@click.option("--no-wire-load", is_flag=True, help="time without the library's wire-load model (net capacitance = "
-              "pin capacitance; synthesis on a library that has one, e.g. nangate45)")
-def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, seed, clock_mhz,
-        clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, utilization, no_wire_load):
+@_setting_options
+def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pdk_name, corner, target, clock_mhz,
+        clock_port, params, activity, reset_port, runs, force, as_json, n, flat, stage, **settings):
     """Characterize one design point: synthesis, timing, power (ASIC; --stage route: placed and routed);
     resources and routed fmax (FPGA)."""
     overrides = dict(designs_mod.parse_param(p) for p in params)
@@ -147,8 +154,7 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         raise InputError(f"--target {target}: give either --target or --pdk/--corner, not both")
     if n is not None:
         check_array_count(n, flat or bool(target and fpga.is_target(target)), "--n (the array size)")
-    if given("utilization") and stage != "route":
-        raise InputError("--utilization sets the floorplan of placement and routing: it needs --stage route")
+    _meaningless(design, target, reset_port, activity)
     mode, toggles = _activity(activity)
     where = target or (f"{pdk_name or pdk_mod.DEFAULT_PDK}/{corner}" if corner else pdk_name or pdk_mod.DEFAULT_PDK)
     where = stages.canonical_target(where)  # a bad PDK or corner is named before the design's parameters
@@ -166,11 +172,14 @@ def run(design, rtl, file_lists, file_lists_here, include_dirs, defines, top, pd
         resolved = overrides
     req = stages.Request(d, tuple(sorted(resolved.items())), where, clock_mhz, stage=stage,
                          n=n, array_mode="flat" if flat else "composed", activity=toggles, activity_mode=mode,
-                         seed=seed, utilization=utilization, clock_port=clock_port, own_rtl=not design,
-                         wire_load=not no_wire_load)
+                         clock_port=clock_port, own_rtl=not design,
+                         settings=tuple((name, value) for name, value in settings.items() if given(name)))
+    if given("clock_mhz") and req.kind == stages.FPGA and (req.stage or stages.default_stage(req)) == "synth":
+        raise InputError(f"--clock-mhz is the placer's timing goal on FPGA targets: {req.target} is only synthesized "
+                         "here (stage synth), which no clock changes")
     refused = stages.refusal(req)
     if refused is not None:
-        raise refused.error(_OPTIONS)
+        raise refused.error({**_OPTIONS, **{s.name: s.option for s in stages.all_settings()}})
     outcome = stages.run_request(req, runs, forced(force))
     if as_json:  # every stage's metrics, as the table shows them
         click.echo(to_json(outcome.metrics), nl=False)

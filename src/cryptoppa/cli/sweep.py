@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import click
 import pandas as pd
 
 from .. import limits
+from ..answers.labels import short_labels
+from ..answers.records import sig_text
 from .. import sweep as sweep_mod
 from ..catalog import AREA, FMAX, POWER
 from ..errors import CryptoppaError, InputError
@@ -33,7 +36,16 @@ def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed, yes)
     """Characterize every point of a sweep file; results go to its output folder."""
     if flat and composed:
         raise InputError("--flat and --composed exclude each other")
+    if jobs is not None and cluster:
+        raise InputError(f"--jobs sets this machine's worker processes: with --cluster {cluster} the cluster's "
+                         "workers run the points; give one or the other")
+    if dry_run and (force or cluster or yes):
+        ignored = next(o for o, v in (("--force", force), ("--cluster", cluster), ("--yes", yes)) if v)
+        raise InputError(f"{ignored} changes how points run: --dry-run runs none (it lists them and estimates)")
     spec = sweep_mod.load(sweep_file, array_mode="flat" if flat else "composed" if composed else None)
+    if (flat or composed) and all(p.n is None for p in spec.points):
+        raise InputError(f"--{'flat' if flat else 'composed'} says how arrays are built: {sweep_file} has none "
+                         "(no sweep.n)")
     cache = run_cache(cache, "--cache")
     workers = jobs or spec.jobs or os.cpu_count() or 1
     click.echo(f"{spec.name}: {len(spec.points)} points -> {spec.output}")
@@ -43,7 +55,8 @@ def sweep(sweep_file, jobs, cluster, force, cache, dry_run, flat, composed, yes)
         click.echo(f"estimate: {estimate_mod.estimate(spec, cache).text(workers)}")
         return
     estimate_mod.check_size(spec, cache, workers, yes)
-    table = sweep_mod.run_sweep(spec, jobs=jobs, cluster=cluster, force=force, cache=cache)
+    table = sweep_mod.run_sweep(spec, jobs=jobs, cluster=cluster, force=force, cache=cache,
+                                progress=sys.stderr.isatty(), echo=click.echo)
     counts = table["status"].value_counts().to_dict()
     click.echo(f"{spec.name}: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
     if counts.get("failed"):
@@ -68,8 +81,7 @@ def results(folder, columns):
             raise InputError(f"--columns: {', '.join(map(repr, unknown)) or 'no column'} not in {folder}'s table; "
                              f"expected 'all' or names from: {', '.join(table.columns)}")
         table = table[wanted]
-    with pd.option_context("display.max_rows", None, "display.width", 200):
-        click.echo(table.to_string(index=False))
+    click.echo(readable(table).to_string(index=False))
 
 
 @click.group()
@@ -78,13 +90,24 @@ def cache():
 
 
 @cache.command("info")
-@click.option("--cache", "where", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--cache", "where", type=click.Path(path_type=Path))
 def cache_info(where):
     click.echo(cache_mod.info(where))
 
 
 @cache.command("prune")
-@click.option("--cache", "where", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--cache", "where", type=click.Path(path_type=Path))
 @click.option("--all", "everything", is_flag=True, help="remove finished runs too, not only broken ones")
 def cache_prune(where, everything):
     click.echo(cache_mod.prune(run_cache(where, "--cache"), everything))
+
+
+def readable(table: pd.DataFrame) -> pd.DataFrame:
+    """Labels by what tells the rows apart, numbers to four significant digits (the documents' rule)."""
+    out = table.copy()
+    if "label" in out.columns:
+        out["label"] = out["label"].map(short_labels(list(out["label"].astype(str))))
+    for col in out.columns:
+        if pd.api.types.is_float_dtype(out[col]):
+            out[col] = out[col].map(lambda v: "–" if v != v else sig_text(float(v)))
+    return out

@@ -20,7 +20,8 @@ are compared and tree nodes MACed by the same engines: an upper bound for the ta
 
 Schemes (SCHEMES) and where their parameters come from:
 * `xts` -- AES-XTS with the physical address as tweak, no integrity and no metadata: Intel TME-MK, AMD SME/SEV,
-  Arm CCA (IEEE 1619 / NIST SP 800-38E).
+  Arm CCA (IEEE 1619 / NIST SP 800-38E); engines `xts` (iterative rounds) and `aes_round` (one AES round per
+  register stage, the industrial datapath).
 * `gcm-tag` -- AES-GCM with a 128-bit tag per 64-byte line and no per-line counters or tree (no replay
   protection): tags take a quarter of memory, as one vendor's DDR controller documents for its AES-GCM mode; the
   studies' GCM engines (000, 001) produce one 128-bit tag per line.
@@ -29,6 +30,8 @@ Schemes (SCHEMES) and where their parameters come from:
   Encryption Engine (Gueron, "A Memory Encryption Engine Suitable for General Purpose Processors", IACR ePrint
   2016/204), which protects 96 MB.
 * `prince-xex` -- the low-latency cipher used for confidentiality only, like XTS: no metadata.
+* `qarma64-tweak` -- QARMA-64 with each block's address as its tweak: a tweakable low-latency cipher for memory,
+  confidentiality only, no metadata.
 * `cbc-mac` -- SENSS-style CBC encryption with a 128-bit CBC-MAC tag per line (000), stored like gcm-tag.
 """
 
@@ -59,18 +62,21 @@ class Scheme:
 
 
 SCHEMES = {s.name: s for s in (
-    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts",),
+    Scheme("xts", "AES-XTS, address tweak (TME-MK, SME, CCA)", ("xts", "aes_round"),
            source="IEEE 1619; Intel TME-MK, AMD SME/SEV, Arm CCA: confidentiality only"),
     Scheme("gcm-tag", "AES-GCM, 128-bit tag per line", ("gcm_iter", "gcm_pipe", "gcm_subpipe"),
            tag_bits=128, tags_per_line=4,
-           source="000 and 001: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of memory"),
+           source="Jannepally 2008 and Owen 2013: one 128-bit tag per line; a vendor DDR controller stores it in a quarter of "
+                  "memory"),
     Scheme("ctr-mac-tree", "counter mode + 56-bit MAC + counter tree (SGX MEE)", ("ctr_mac",), tag_bits=56,
            tags_per_line=8, counter_bits=56, counters_per_line=8, tree=True,
            source="Gueron, IACR ePrint 2016/204: 56-bit counters and MACs, 8 per line, tree of arity 8, root on die"),
     Scheme("prince-xex", "PRINCE in XEX mode, address tweak (low latency)", ("prince",),
            source="Borghoff et al., ASIACRYPT 2012 (PRINCE); Rogaway 2004 (XEX): confidentiality only"),
+    Scheme("qarma64-tweak", "QARMA-64, block address as tweak (low latency)", ("qarma64",),
+           source="Avanzi, \"The QARMA Block Cipher Family\", IACR ToSC 2017(1): confidentiality only"),
     Scheme("cbc-mac", "AES-CBC + 128-bit CBC-MAC per line (SENSS)", ("cbc_mac",), tag_bits=128, tags_per_line=4,
-           source="000: SENSS-style CBC encryption with a CBC-MAC per transfer"),
+           source="Jannepally 2008, §5.1: SENSS-style CBC encryption with a CBC-MAC per transfer"),
 )}
 
 

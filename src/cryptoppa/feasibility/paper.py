@@ -229,7 +229,7 @@ def consistency_checks(name: str = "owen2013") -> pd.DataFrame:
     blocks = study.line_bytes // 16
     summed = clocks["startup"] + blocks * clocks["per_16B_block"] + clocks["per_tag_block"]
     rows = [{
-        "check": "engine clocks (001 Table 5.1): start-up + 4 blocks + tag vs clocks per line",
+        "check": "engine clocks (Owen 2013, Table 5.1): start-up + 4 blocks + tag vs clocks per line",
         "printed": float(clocks["per_64B_line_with_tag"]),
         "recomputed": float(summed),
         "discrepancy": summed != clocks["per_64B_line_with_tag"],
@@ -249,17 +249,17 @@ def consistency_checks(name: str = "owen2013") -> pd.DataFrame:
     if fpga is not None:
         at_power_clock = hardware_throughput(200e6, fpga.cycles_per_line, study.line_bytes) / 1e6
         rows.append({
-            "check": "fpga: 001 Table 6.1 prints 200 MHz beside 882.5 Mb/s",
+            "check": "fpga: Owen 2013, Table 6.1 prints 200 MHz beside 882.5 Mb/s",
             "printed": fpga.throughput_mbps,
             "recomputed": at_power_clock,
             "discrepancy": True,
-            "note": "the study disagrees with itself: 882.5 Mb/s is the 212 MHz Fmax of 001 Table 5.1 x 512 bits / "
-                    "123 clocks; 200 MHz is the clock of its power estimate (001 Table 5.2), at which the module "
+            "note": "the study disagrees with itself: 882.5 Mb/s is the 212 MHz Fmax of Owen 2013, Table 5.1 x 512 bits / "
+                    "123 clocks; 200 MHz is the clock of its power estimate (Owen 2013, Table 5.2), at which the module "
                     f"moves {at_power_clock:.1f} Mb/s. Paper mode uses 212 MHz with the printed throughput.",
         })
     density = [r.power_mw / r.area_um2 * 1e3 for r in study.asic_table]  # mW/um^2 -> W/mm^2
     rows.append({
-        "check": "ASIC power density, W/mm^2 (001 Table 5.3 prints 0.139-0.152)",
+        "check": "ASIC power density, W/mm^2 (Owen 2013, Table 5.3 prints 0.139-0.152)",
         "printed": 0.145,
         "recomputed": sum(density) / len(density),
         "discrepancy": not all(0.135 <= d <= 0.155 for d in density),

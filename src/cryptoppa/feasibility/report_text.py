@@ -8,6 +8,7 @@ available from :mod:`paper`, :mod:`storage` and :mod:`fit`.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Iterable
 
@@ -161,7 +162,7 @@ def to_markdown(df: pd.DataFrame) -> str:
     """A GitHub-style Markdown table; numbers right-aligned, '|' in cells escaped."""
     header = [str(c) for c in df.columns]
     body = [[_cell(v) for v in row] for row in df.itertuples(index=False)]
-    numeric = [pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c]) for c in df.columns]
+    numeric = [numeric_column(df[c]) for c in df.columns]
     widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(header)]
 
     def line(cells: list[str]) -> str:
@@ -170,6 +171,19 @@ def to_markdown(df: pd.DataFrame) -> str:
 
     rule = "|" + "|".join(("-" * (w + 1) + ":") if num else ("-" * (w + 2)) for w, num in zip(widths, numeric)) + "|"
     return "\n".join([line(header), rule, *(line(r) for r in body)])
+
+
+_NUMBER = re.compile(r"^(–|-|[<>≈~]?-?[\d,]+(\.\d+)?( ?[–/-] ?[\d,]+(\.\d+)?)?( ?[%×†*])?)$")
+
+
+def numeric_column(column: pd.Series) -> bool:
+    """Right-aligned: a numeric column, or text that is numbers (a record's text, a range, '–')."""
+    if pd.api.types.is_bool_dtype(column):
+        return False
+    if pd.api.types.is_numeric_dtype(column):
+        return True
+    cells = [str(v) for v in column if v is not None and v is not pd.NA and str(v) != ""]
+    return bool(cells) and all(_NUMBER.match(c) for c in cells) and any(c not in ("–", "-") for c in cells)
 
 
 def to_text(df: pd.DataFrame) -> str:

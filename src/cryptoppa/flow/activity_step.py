@@ -20,7 +20,7 @@ def activity_step(plan: StepPlan, work: Path, found: dict[str, Metric]) -> tuple
     cpl = found.get(CYCLES)
     cap = capture(work, point.activity[4:], liberty=plan.config.liberty, top=point.top, period_ns=point.period_ns,
                   clock=point.clock_port, reset=point.reset_port, cycles_per_line=cpl.value if cpl else None,
-                  out_dir=work / "activity")
+                  engines=point.perf_round, out_dir=work / "activity")
     ann = cap.annotation
     summary = (f"workload {cap.workload}: {cap.activity.cycles} cycles, {ann.nets} nets annotated, "
                f"{ann.annotated_pins} of {ann.pins} pins on simulated nets (coverage {cap.coverage:.4f})")

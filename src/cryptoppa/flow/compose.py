@@ -37,7 +37,7 @@ import numpy as np
 
 from .. import pdk as pdk_mod
 from ..catalog import (
-    AREA, AREA_KGE, AREA_SEQ, CELLS, CLOCK_KIND, CYCLES, FLOPS, GE_AREA, HOLD_WS, LATENCY, LINE_BYTES, PERIOD, POWER,
+    AREA, AREA_KGE, AREA_SEQ, CELLS, CLOCK_KIND, CYCLES, FLOPS, GE_AREA, HINT_LEAD, HOLD_WS, LATENCY, LINE_BYTES, PERIOD, POWER,
     POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, THROUGHPUT, TIMING_PREFIX, WS,
     WS_REG2REG, runtime
 )
@@ -274,8 +274,9 @@ def perf(ap: ArrayPoint, eng: dict[str, Metric]) -> dict[str, Metric]:
     line_bytes = dict(ap.params).get("LINE_BYTES", 64)
     array_cpl = max(cpl / ap.n, 1.0)  # the dispatcher routes at most one line per cycle
     bits = hardware_throughput(ap.clock_mhz * 1e6, array_cpl, line_bytes)
-    # The dispatcher is combinational both ways: a line's latency is its engine's.
+    # The dispatcher is combinational both ways: a line's latency is its engine's. It has no prefetch port, so an
+    # array's read latency is its engine's without a hint (lead 0), whatever the engine's own port could do.
     same = {k: v for k, v in eng.items() if k in (LATENCY, LINE_BYTES,
                                                   READ_LATENCY, READ_LATENCY_DATA)}
-    return {CYCLES: _derived(array_cpl, "cycles"), **same,
+    return {CYCLES: _derived(array_cpl, "cycles"), **same, HINT_LEAD: _derived(0, "cycles"),
             THROUGHPUT: _derived(bits / 1e9, "Gb/s")}

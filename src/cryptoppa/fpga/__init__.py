@@ -5,10 +5,9 @@ and routing with timing where an open placer exists (ECP5, Nexus). No FPGA power
     plan = make_synth_plan(point)                  # then execute_synth; pnr_plan + execute_pnr (cryptoppa.stages)
 """
 
-from .study_fit import compare_to_study
 from .execute import execute_pnr, execute_synth, fits_device, pnr_plan
 from .plan import FpgaPoint, assumptions, fpga_point, make_pnr_plan, make_synth_plan
 from .targets import TARGETS, FpgaTarget, get, is_target
 
-__all__ = ["TARGETS", "assumptions", "FpgaPoint", "FpgaTarget", "compare_to_study", "execute_pnr", "execute_synth",
+__all__ = ["TARGETS", "assumptions", "FpgaPoint", "FpgaTarget", "execute_pnr", "execute_synth",
            "fits_device", "fpga_point", "get", "is_target", "make_pnr_plan", "make_synth_plan", "pnr_plan"]

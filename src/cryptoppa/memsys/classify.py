@@ -13,9 +13,13 @@
    upper bound on write-backs by at most the cache-to-cache transfers). A write to a line no other processor
    shares needs no bus transaction (the exclusive state of MESI; otherwise the protocol is MSI).
 
+5. A system with a shared last-level cache (the modern presets) puts one pycachesim LLC behind every private L2:
+   an L2 miss that the LLC holds is HIT_LLC; dirty L2 victims go to the LLC, and the LLC's own dirty victims
+   are the write-backs to memory.
+
 Outcomes: HIT_L1, HIT_L2, MEM (read from DRAM, also for a write miss), C2C (a modified line supplied by another
-processor, `src`), UPGRADE (a write to a shared line: invalidation only), BARRIER. `wb` counts the dirty lines
-the run sent to memory (evictions, and a modified line's flush when another processor reads it).
+processor, `src`), UPGRADE (a write to a shared line: invalidation only), BARRIER, HIT_LLC. `wb` counts the dirty
+lines the run sent to memory (evictions, and a modified line's flush when another processor reads it).
 """
 
 from __future__ import annotations
@@ -25,34 +29,47 @@ import pandas as pd
 from cachesim import Cache, CacheSimulator, MainMemory
 
 from ..errors import InputError
-from ..trace.records import BARRIER, LOAD, MODIFY
+from ..trace.records import BARRIER, LOAD, MODIFY, STORE
 from .system import System
 
-HIT_L1, HIT_L2, MEM, C2C, UPGRADE, BARRIER_EVENT = range(6)
-OUTCOMES = ("hit_l1", "hit_l2", "mem", "c2c", "upgrade", "barrier")
+HIT_L1, HIT_L2, MEM, C2C, UPGRADE, BARRIER_EVENT, HIT_LLC = range(7)
+OUTCOMES = ("hit_l1", "hit_l2", "mem", "c2c", "upgrade", "barrier", "hit_llc")
+BUS = (MEM, C2C, UPGRADE)  # what leaves a processor's private caches
 _REGION_BITS = 22
 
 
-def _hierarchy(system: System) -> tuple[Cache, Cache]:
-    mem = MainMemory()
+def shared_llc(system: System) -> Cache | None:
+    if not system.llc_bytes:
+        return None
     line = system.line_bytes
-    l2 = Cache("L2", system.l2_bytes // line // system.l2_ways, system.l2_ways, line, "LRU")
+    llc = Cache("LLC", system.llc_bytes // line // system.llc_ways, system.llc_ways, line, "LRU")
+    mem = MainMemory()
+    mem.load_to(llc)
+    mem.store_from(llc)
+    return llc
+
+
+def _hierarchy(system: System, llc: Cache | None = None) -> tuple[Cache, Cache]:
+    line = system.line_bytes
+    l2 = Cache("L2", system.l2_bytes // line // system.l2_ways, system.l2_ways, line, "LRU",
+               **({"store_to": llc, "load_from": llc} if llc is not None else {}))
     l1 = Cache("L1", system.l1_bytes // line // system.l1_ways, system.l1_ways, line, "LRU",
                store_to=l2, load_from=l2)
-    mem.load_to(l2)
-    mem.store_from(l2)
+    mem = MainMemory()
+    if llc is None:
+        mem.load_to(l2)
+        mem.store_from(l2)
     CacheSimulator(l1, mem)
     return l1, l2
 
 
 def owner_check_works(system: System) -> bool:
-    """Whether pycachesim's `contains` answers here. pycachesim 0.3.1 parses the addresses of `load`, `store` and
-    `contains` as 32-bit values into 64-bit variables, so their upper halves are whatever the stack held: the
-    same for load and store, and for `contains` only on some builds. Probed once per classification."""
+    """Whether pycachesim's `contains` answers here. pycachesim 0.3.1's `load` and `store` parse a 32-bit address
+    into a 64-bit field whose upper half is whatever the stack held (so accesses go through `iterload` and
+    `iterstore`, which convert whole integers); `contains` is probed once per classification."""
     l1, l2 = _hierarchy(system)
     probes = [0x1000 + 4096 * k for k in range(64)]
-    for a in probes:
-        l1.load(a)
+    l1.iterload(probes)
     return all(l1.contains(a) or l2.contains(a) for a in probes) and not l2.contains(0x40000000)
 
 
@@ -87,6 +104,7 @@ def runs(trace: pd.DataFrame, line_bytes: int, instructions_per_access: float | 
     out = pd.DataFrame({
         "thread": thread[first], "line": line[first], "barrier": barrier[first],
         "count": np.add.reduceat(accesses, first), "store": np.maximum.reduceat(stores, first),
+        "first_store": (kind[first] == STORE) & ~barrier[first],  # a write miss: no load waits for it
         "instr": np.add.reduceat(compute, first),
     })
     out["time"] = _interleave(out)
@@ -117,7 +135,9 @@ def classify(trace: pd.DataFrame, system: System, instructions_per_access: float
         raise InputError(f"the trace has {threads} threads, more than the system's {system.processors} processors")
     order = np.lexsort((r["thread"].to_numpy(), r["time"].to_numpy()))
     r = r.iloc[order].reset_index(drop=True)
-    caches = [_hierarchy(system) for _ in range(system.processors)]
+    llc = shared_llc(system)
+    caches = [_hierarchy(system, llc) for _ in range(system.processors)]
+    last = llc if llc is not None else None  # whose dirty victims are write-backs to memory
     outcome = np.empty(len(r), np.uint8)
     src = np.full(len(r), -1, np.int8)
     wb = np.zeros(len(r), np.uint8)
@@ -135,8 +155,10 @@ def classify(trace: pd.DataFrame, system: System, instructions_per_access: float
         if entry is None:
             entry = directory[line] = [-1, 0]
         owner, sharers = entry
-        misses, l2_misses, evicted = l1.MISS_count, l2.MISS_count, l2.EVICT_count
-        (l1.store if store else l1.load)(line)
+        victims = last if last is not None else l2
+        misses, l2_misses, evicted = l1.MISS_count, l2.MISS_count, victims.EVICT_count
+        llc_misses = llc.MISS_count if llc is not None else 0
+        (l1.iterstore if store else l1.iterload)((line,))
         held = (sharers >> p) & 1 and l2.MISS_count == l2_misses  # listed, and pycachesim still had it
         if held and (not store or owner == p or sharers == 1 << p):  # a lone sharer writes silently (MESI's E)
             outcome[i] = HIT_L1 if l1.MISS_count == misses else HIT_L2
@@ -152,13 +174,15 @@ def classify(trace: pd.DataFrame, system: System, instructions_per_access: float
             if q >= 0:
                 outcome[i], src[i] = C2C, q
                 wb[i] += 0 if store else 1  # MSI: the owner's flush updates memory as it supplies the reader
+            elif llc is not None and llc.MISS_count == llc_misses and l2.MISS_count != l2_misses:
+                outcome[i] = HIT_LLC
             else:
                 outcome[i] = MEM
             if store:
                 entry[0], entry[1] = p, 1 << p
             else:
                 entry[0], entry[1] = -1, sharers | (1 << p) | ((1 << q) if q >= 0 else 0)
-        wb[i] += min(l2.EVICT_count - evicted, 255)
+        wb[i] += min(victims.EVICT_count - evicted, 255)
     r["outcome"], r["src"], r["wb"] = outcome, src, wb
     r.attrs["owner_check"] = checked
     return r

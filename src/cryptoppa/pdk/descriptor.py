@@ -13,7 +13,7 @@ from ..paths import PDK_DESCRIPTORS
 # How a PDK's liberty files arrive: a pinned PyPI source distribution (repaired on install), a local folder or a
 # checksummed download, or files committed beside the descriptor (our own characterization).
 SOURCE_KINDS = ("pypi-sdist", "local-or-download", "committed")
-# What `cryptoppa run` and the baselines use unless told otherwise; README "PDKs" says why this one.
+# What `cryptoppa run` and the baselines use unless told otherwise; docs/methods/libraries.md says why this one.
 DEFAULT_PDK = "freepdk45_char"
 
 

@@ -12,7 +12,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from .. import __version__, settings
+from .. import __version__, settings, userfiles
 from ..errors import CryptoppaError, InputError, MissingToolError, ToolError
 from ..paths import PDK_DESCRIPTORS
 from ..runs import sha256_file
@@ -23,7 +23,7 @@ from .download import fetch_verified
 
 
 def pdk_home(desc: PdkDescriptor) -> Path:
-    return settings.current().home / "pdk" / desc.name
+    return userfiles.home() / "pdk" / desc.name
 
 
 def freepdk45_home(desc: PdkDescriptor) -> Path:

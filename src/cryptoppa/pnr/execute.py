@@ -25,7 +25,7 @@ from .spef import vectors, write_spef
 
 TIMEOUT_S = {"blif": 600.0, "pnr": 3 * 3600.0, "sta": 1800.0}
 _UNROUTED = re.compile(r"Unrouted (horizontals|verticals)\s*\.+\s*\S+%\s*\[(\d+)\]")
-# Routed-versus-synthesis ratios: the numbers the issue asks the README to state.
+# Routed-versus-synthesis ratios, recorded with every routed run (what routing costs against synthesis-only figures).
 _RATIOS = {FMAX: FMAX_RATIO, POWER: POWER_RATIO,
            POWER_SWITCHING: SWITCHING_RATIO}
 

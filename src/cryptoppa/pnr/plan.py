@@ -8,7 +8,6 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .. import limits
 from ..errors import InputError
 from ..runs import StepPlan, sha256_file
 from ..tools import version
@@ -35,11 +34,8 @@ class RouteInput:
     liberty: Path
     clock_port: str
     period_ns: float
-    utilization: float = DEFAULT_UTILIZATION  # target cell area / die area of the floorplan
+    utilization: float = DEFAULT_UTILIZATION  # target cell area / die area (bounded by stages.builtin.UTILIZATION)
     label: str = ""
-
-    def __post_init__(self):
-        limits.UTILIZATION.check(self.utilization, "target utilization")
 
 
 def routed_sta(synth_sta: str, top: str) -> str:

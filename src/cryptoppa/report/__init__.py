@@ -9,6 +9,6 @@ Modules, one job each:
     build      build_report: the whole report
     options    implementation options side by side (engines, RV32 software, host CPU) for a bandwidth
     design_table  the engine comparison table in designs/README.md
-    generated  README blocks written from committed data (<!-- generated: NAME -->)
+    generated  README and docs/ blocks written from committed data (<!-- generated: NAME -->)
     publish    reports/<name>/ rebuilt from the compact CSV data committed beside it, and --check
 """

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..feasibility.report_text import to_markdown
+from ..feasibility.report_text import numeric_column, to_markdown
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def _inline(text: str) -> str:
 
 
 def _table(df: pd.DataFrame) -> str:
-    numeric = [pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c]) for c in df.columns]
+    numeric = [numeric_column(df[c]) for c in df.columns]
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
     rows = []
     for row in df.itertuples(index=False):

@@ -1,237 +1,250 @@
-"""The report's FPGA section: resource lines beside the study's Kintex-7 fits, and placed-and-routed results.
-
-No FPGA power appears here: there is no open power model for these devices, so the study's FPGA power figures
-(001 Eq. 5.1-5.2) stay in paper mode.
-"""
+"""The FPGA publication's sections: the answer (devices for the bandwidth per routed target), the basis, resources
+per engine beside Owen 2013's Kintex-7 lines, the placed-and-routed points, and what was not answered. Every
+number is a record of the FPGA answer model (cryptoppa.answers.fpga), shown through `records.show`; nothing here
+computes one."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import pandas as pd
 
 from .. import fpga
-from ..catalog import BRAM, COPIES_FIT, FMAX, fpga_count
-from ..fpga.study_fit import LABELS, compare_to_study
-from ..errors import without_log
-from ..feasibility.owen2013 import OWEN2013
-from ..feasibility.presets import resolve_bandwidth
-from ..feasibility.report_text import round_sig, sig
-from ..feasibility.units import format_bandwidth
-from ..fpga.devices import fpga_options
-from ..fpga.resources import placed_logic
+from ..answers.fpga import DeviceAnswer, FpgaModel, OneEngine, PRIMITIVES
+from ..answers.fpga_fits import ResourceLine
+from ..answers.records import show, show_reason
 from .document import Block, Bullets, Heading, Paragraph, Table
-from .headline import STUDY_BANDWIDTH
-from .load import Results
-from .quotes import quote
+from .parts import source
+
+UPPER_BOUND = "†"
 
 
-
-def _fpga_rows(df: pd.DataFrame) -> pd.DataFrame:
-    return df[df["pdk"].map(fpga.is_target)] if "pdk" in df.columns else df.iloc[0:0]
-
-
-def asic_only(results: Results) -> Results:
-    """The results without FPGA rows: the area, power and feasibility sections are about ASIC points."""
-    def keep(df: pd.DataFrame) -> pd.DataFrame:
-        return df[~df["pdk"].map(fpga.is_target)] if "pdk" in df.columns and len(df) else df
-    return dataclasses.replace(results, table=keep(results.table), points=keep(results.points),
-                               failed=keep(results.failed))
+def fmax_range(d: DeviceAnswer) -> str:
+    """'59.96 (58.03–61.57, 3 seeds)' or '40.52 (1 seed)'."""
+    low, high, seeds = d.get("routed fmax, lowest seed"), d.get("routed fmax, highest seed"), d.get("placer seeds")
+    spread = f"{show(low)}–{show(high)}, " if low and high else ""
+    return f"{show(d.get('routed fmax'))} ({spread}{show(seeds)} seed{'s' if seeds.value > 1 else ''})"
 
 
-def _placed(df: pd.DataFrame) -> pd.DataFrame:
-    """Rows of targets with a placer (fmax, utilization), as opposed to synthesis-only ones."""
-    return df[df["pdk"].map(lambda t: fpga.get(t).routed)] if len(df) else df
+def one_device(d: DeviceAnswer) -> str:
+    """What one device holds: 'array of 8' or '3 copies †'."""
+    if d.array_n > 1:
+        return f"array of {show(d.get('engines per device'))}" if d.copies == 1 else \
+            f"{d.copies} arrays of {d.array_n}"
+    return f"{show(d.get('engines per device'))} cop{'ies' if d.copies > 1 else 'y'}" + (
+        f" {UPPER_BOUND}" if d.flag else "")
 
 
-def _synthesis_only(df: pd.DataFrame) -> pd.DataFrame:
-    return df[~df["pdk"].map(lambda t: fpga.get(t).routed)] if len(df) else df
+def devices_table(model: FpgaModel) -> pd.DataFrame:
+    return pd.DataFrame([{
+        "design": d.design, "target": d.target, "fmax MHz, one engine": fmax_range(d),
+        "one device": one_device(d),
+        "device MHz": show(d.get("device clock")), "Gb/s per device": show(d.get("throughput per device")),
+        "engines": show(d.get("engines")), "devices": show(d.get("devices")),
+    } for d in sorted(model.devices, key=lambda d: (d.target, d.get("devices").value, d.design))])
 
 
-def fpga_study_fits(results: Results) -> list[tuple[str, pd.DataFrame, pd.DataFrame]]:
-    """(target, its ok rows, compare_to_study rows) for each synthesis-only target with fitted lines."""
-    points = _fpga_rows(results.points)
+def _fewest(model: FpgaModel) -> list[str]:
     out = []
-    for target in sorted(t for t in set(points["pdk"]) if not fpga.get(t).routed):
-        compared = compare_to_study(points, target)
-        if not compared.empty:
-            out.append((target, points[points["pdk"] == target], compared))
+    for target in model.routed_targets:
+        best = model.fewest(target)
+        if best is None:
+            continue
+        how = (f"each holding an array of {show(best.get('engines per device'))} routed together at "
+               f"{show(best.get('device clock'))} MHz") if best.array_n > 1 else (
+            f"each holding {show(best.get('engines per device'))} copies of one engine at "
+            f"{show(best.get('device clock'))} MHz, an upper bound: {best.flag}") if best.flag else (
+            f"one engine each at {show(best.get('device clock'))} MHz")
+        out.append(f"on {target} ({best.device}), {best.design} needs the fewest: {show(best.get('devices'))} "
+                   f"devices, {how}")
     return out
 
 
-def _study_fits(compared: pd.DataFrame) -> pd.DataFrame:
-    return pd.DataFrame({
-        "design": compared["design"], "resource": compared["metric"].map(LABELS),
-        "points": compared["n_points"], "ours per engine": round_sig(compared["slope"]),
-        "ours intercept": round_sig(compared["intercept"]), "R²": compared["r2"].round(4),
-        "study per engine": compared["study_slope"], "study intercept": compared["study_intercept"],
-        "ours / study": compared["slope_ratio"].round(3)})
+def _line(model: FpgaModel, design: str, metric_name: str) -> ResourceLine | None:
+    return next((ln for ln in model.lines if ln.design == design and ln.name == metric_name), None)
 
 
-_SYNTH = fpga_count("")
-# Synthesis-only resource columns, as a reader of a 7-series utilization report names them.
-_SYNTH_COLUMNS = {"lut": "LUTs", **{f"lut{k}": f"LUT{k}" for k in range(6, 0, -1)}, "ff": "FFs", "carry4": "CARRY4",
-                  "muxf": "MUXF7/8", "lutram": "LUT RAM", "srl": "SRL", "bram": "block RAM", "dsp": "DSP48"}
+def _study_lines(model: FpgaModel) -> str:
+    designs = sorted({ln.design for ln in model.lines})
+    if not designs:
+        return ""
+    parts = []
+    for design in designs:
+        luts, ffs, brams = (_line(model, design, n) for n in ("LUTs", "flip-flops", "block RAMs"))
+        each = [f"{show(ln.slope)} {ln.name} ({show(ln.ratio)}× the study's {show(ln.study)})"
+                for ln in (luts, ffs) if ln is not None and ln.slope is not None]
+        text = f"each added {design} engine costs " + " and ".join(each)
+        if brams is not None and brams.constant is not None and brams.constant.value == 0:
+            text += (f", and no block RAM at any N (our S-boxes are logic), where the study's module used "
+                     f"{show(model.study['brams'])}")
+        parts.append(text)
+    return "; ".join(parts) + " (Owen 2013, Eq. 5.4)."
 
 
-def _synthesized(points: pd.DataFrame) -> pd.DataFrame:
-    """One engine of each family on each synthesis-only target: its resources by primitive (the N = 1 row)."""
-    rows = []
-    single = points[points["n"] == 1] if len(points) else points
-    for (design, target), group in single.groupby(["design", "pdk"], sort=True):
-        row = group.iloc[0]
-        rows.append({"design": design, "target": target,
-                     **{label: int(row[_SYNTH + key]) for key, label in _SYNTH_COLUMNS.items()
-                        if pd.notna(row.get(_SYNTH + key))}})
-    return pd.DataFrame(rows)
+def lead(model: FpgaModel) -> str:
+    """The answer in one paragraph: the fewest devices per routed target, the cost of an engine on 7-series beside
+    the study's lines, and the study's own answer."""
+    q = model.question
+    text = ("For " + q.memory_text + ", carrying the data alone as the 2013 study counted: "
+            + "; ".join(_fewest(model)) + ".") if model.devices else "No design was placed and routed."
+    study = model.study
+    return text + (f" On Xilinx 7-series (synthesis only) {_study_lines(model)} For the same bandwidth the study "
+                   f"estimated about {show(study['modules'])} Kintex-7 modules at its {show(study['fmax'])} MHz fmax "
+                   f"and {show(study['power'])} W from the vendor's power estimator (Owen 2013, Table 5.1 and "
+                   "§6.1.2); no open FPGA power model exists, so no watts of ours are given.")
 
 
-def _routed(points: pd.DataFrame, failed: pd.DataFrame) -> pd.DataFrame:
-    """Per design, target and N: resources, fmax over the seeds, copies that fit; failed points with the reason."""
-    rows = []
-    for (design, target, n), group in points.groupby(["design", "pdk", "n"], sort=True):
-        fmax = group[FMAX].dropna() if FMAX in group else pd.Series(dtype=float)
-        cells = placed_logic(group.iloc[0])
-        rows.append({"design": design, "target": target, "N": int(n), "status": "routed",
-                     "logic cells": cells.get("logic"), "logic %": round(cells.get("logic_utilization", float("nan")), 1),
-                     "FF": cells.get("ff"),
-                     "block RAM": group.get(BRAM, pd.Series([None])).iloc[0],
-                     "seeds": ",".join(str(int(s)) for s in group["seed"].dropna()) if "seed" in group else "",
-                     "fmax min (MHz)": sig(fmax.min()) if len(fmax) else None,
-                     "fmax median": sig(fmax.median()) if len(fmax) else None,
-                     "fmax max": sig(fmax.max()) if len(fmax) else None,
-                     "copies fit": group.get(COPIES_FIT, pd.Series([None])).min()})
-    for _, row in failed.iterrows():
-        rows.append({"design": row["design"], "target": row["pdk"], "N": int(row["n"]), "status": "failed",
-                     "seeds": str(int(row["seed"])) if "seed" in row and pd.notna(row["seed"]) else "",
-                     "note": without_log(str(row.get("error", "")))[:160]})
-    return pd.DataFrame(rows)
-
-
-def _largest(routed: pd.DataFrame) -> list[str]:
-    """Per design and target: the N that routed and the N that failed, as measured (an N absent from the results
-    was not run, which is neither)."""
-    out = []
-    for (design, target), group in routed.groupby(["design", "target"], sort=True):
-        ok = sorted({int(n) for n in group.loc[group["status"] == "routed", "N"]})
-        bad = sorted({int(n) for n in group.loc[group["status"] == "failed", "N"]})
-        out.append(f"{design} on {target}: largest N routed {ok[-1] if ok else 'none'} (routed N = "
-                   f"{', '.join(map(str, ok)) or 'none'}; failed N = {', '.join(map(str, bad)) or 'none'})")
-    return out
-
-
-def _study_fpga() -> str:
-    option = next(o for o in OWEN2013.options if o.key == "fpga")
-    return (f"The 2013 study: {option.study_instances_text}, at {option.clock_hz / 1e6:g} MHz on a Kintex-7 (001 Table 5.1; "
-            "its watts are a vendor estimate, which no open tool reproduces, so none is given for ours)")
-
-
-def _engines(count: int) -> str:
-    return f"{count} engine" + ("" if count == 1 else "s")
-
-
-def device_key(row: pd.Series) -> tuple:
-    """Under which key a device count is quoted (cryptoppa.report.quotes): one design on one target."""
-    return (f"{row['design']} on {row['target']}", "placed and routed (nextpnr)", "no power model", STUDY_BANDWIDTH)
-
-
-def _fewest_devices(options: pd.DataFrame) -> list[str]:
-    """Per routed target with more than one engine family: the family that needs the fewest devices."""
-    devices = f"devices for {STUDY_BANDWIDTH}"
-    out = []
-    for target, group in (options.groupby("target", sort=True) if len(options) else []):
-        if len(group) > 1:
-            ranked = group.sort_values([devices, "design"])
-            best = ranked.iloc[0]
-            out.append(f"Fewest {fpga.get(target).device} devices for {STUDY_BANDWIDTH}: {best['design']}, "
-                       f"{quote(device_key(best), 'devices', best[devices])} devices "
-                       f"({_engines(best['engines per device'])} each: {best['device basis']}); the other families "
-                       "need " + ", ".join(f"{r['design']} {quote(device_key(r), 'devices', r[devices])}"
-                                           for _, r in ranked.iloc[1:].iterrows()))
-    return out
-
-
-def _per_family(synthesis_only: pd.DataFrame) -> list[str]:
-    """One line per synthesis-only target with several families: what one engine of each costs."""
-    out = []
-    synthesized = _synthesized(synthesis_only)
-    for target, group in (synthesized.groupby("target", sort=True) if len(synthesized) else []):
-        if len(group) > 1:
-            ranked = group.sort_values(["LUTs", "design"])
-            out.append(f"One engine on {target} (synthesis only, N = 1), fewest LUTs first: " + "; ".join(
-                f"{r['design']} {r['LUTs']:,} LUTs, {r['FFs']:,} FFs" for _, r in ranked.iterrows()))
-    return out
-
-
-def fpga_answer(results: Results) -> list[Block]:
-    """For a folder of FPGA rows only: what the device count is, per routed target, and what an engine costs on
-    7-series beside the study's Eq. 5.4, before the evidence."""
-    points = _fpga_rows(results.points)
-    options = fpga_options(_placed(points), STUDY_BANDWIDTH)
-    lines = _fewest_devices(options)
-    for _, row in options.iterrows():
-        group = points[(points["design"] == row["design"]) & (points["pdk"] == row["target"]) & (points["n"] == 1)]
-        fmax = group[FMAX].dropna()
-        spread = (f"median of {row['seeds']} placer seeds, {fmax.min():.1f}-{fmax.max():.1f}" if row["seeds"] > 1
-                  else f"placer seed {int(group['seed'].iloc[0])} only")
-        lines.append(
-            f"{row['design']} on {row['target']} ({fpga.get(row['target']).device}): one engine routes at "
-            f"{row['fmax median (MHz)']:g} MHz ({spread}), "
-            f"{row['Gb/s per engine']:g} Gb/s; the device holds {_engines(row['engines per device'])} "
-            f"({row['device basis']}), {row['Gb/s per device']:g} Gb/s, so {STUDY_BANDWIDTH} takes "
-            f"{row[f'engines for {STUDY_BANDWIDTH}']} engines on "
-            f"{quote(device_key(row), 'devices', row[f'devices for {STUDY_BANDWIDTH}'])} devices")
-    for target, _, compared in fpga_study_fits(results):
-        fits = compared.set_index(["design", "metric"])
-        for design in sorted(set(fits.index.get_level_values("design"))):
-            per = {LABELS[m]: fits.loc[(design, m)] for m in LABELS if (design, m) in fits.index}
-            text = ", ".join(f"{f['slope']:,.0f} {name} (study {f['study_slope']:g}, ratio {f['slope_ratio']:.2f})"
-                             for name, f in per.items() if f["slope_ratio"] > 0)
-            lines.append(f"{design} on {target} (synthesis only): each added engine costs {text} over "
-                         f"N = {int(per['LUTs']['n_points']) if 'LUTs' in per else 0} points"
-                         + ("; no block RAM (our S-boxes are logic), where the study's module needed exactly 8 "
-                            "(001 §5.4)" if "block RAM" in per and per["block RAM"]["slope"] == 0 else ""))
-    lines += _per_family(_synthesis_only(points))
-    routed = _routed(_placed(points), _placed(_fpga_rows(results.failed)))
-    scaling = _largest(routed[routed.groupby(["design", "target"])["N"].transform("nunique") > 1]) if len(routed) else []
-    amount = format_bandwidth(resolve_bandwidth(STUDY_BANDWIDTH).bits_per_second)
-    return [Heading(2, f"Answer: FPGAs for {amount} ({STUDY_BANDWIDTH})"),
-            Bullets(lines + scaling + [_study_fpga()])]
-
-
-def fpga_section(results: Results) -> list[Block]:
-    points, failed = _fpga_rows(results.points), _fpga_rows(results.failed)
-    if points.empty and failed.empty:
-        return []
-    blocks: list[Block] = [Heading(2, "FPGA targets"), Paragraph(
-        "Synthesis with Yosys (pyosys: synth_xilinx, synth_ecp5, synth_nexus) on the flat design; placement, "
-        "routing and fmax with nextpnr (ECP5 out of context, Nexus) where an open placer exists. "
-        "No open place and route exists for Xilinx 7-series, so its rows have resources but no fmax. "
-        "FPGA power is not reported: there is no open power estimator, and the study's FPGA power fits "
-        "(001 Eq. 5.1-5.2) appear only in paper mode.")]
-    synthesized = _synthesized(_synthesis_only(points))
-    if not synthesized.empty:
-        blocks.append(Paragraph("One engine of each family (default parameters, N = 1) on the synthesis-only "
-                                "targets, by primitive: synth_xilinx maps to the 7-series library (LUTn = n-input "
-                                "LUTs; the IO buffers of its ports are not counted here)."))
-        blocks.append(Table(synthesized, "N = 1 ok/cached rows of synthesis-only FPGA targets"))
-    for target, _, compared in fpga_study_fits(results):
-        blocks.append(Paragraph(f"Lines against N on {target} beside the study's Kintex-7 lines (001 Eq. 5.4, "
-                                "Xilinx ISE 14.3): the ratio of slopes compares resources per added engine."))
-        blocks.append(Table(_study_fits(compared), "ok/cached rows; `cryptoppa.fpga.study_fit.compare_to_study` "
-                                                   "(fit_linear of each count on n)"))
-    routed = _routed(_placed(points), _placed(failed))
-    if not routed.empty:
-        blocks.append(Paragraph("Placed and routed: fmax from nextpnr's timing report per seed (spread over the "
-                                "seeds listed); copies fit = how many copies of the netlist the device holds by its "
-                                "scarcest resource; failed rows say why (an array too big for the device)."))
-        blocks.append(Table(routed, "ok/cached and failed rows of routed FPGA targets"))
-        blocks.append(Bullets(_largest(routed)))
-    options = fpga_options(_placed(points), STUDY_BANDWIDTH)
-    if not options.empty:
-        blocks.append(Paragraph(
-            f"FPGA options at {STUDY_BANDWIDTH}: engines per device = copies of the N = 1 netlist that fit its "
-            "scarcest logic site (no IO: out of context or behind the IO ring); per-engine throughput = routed "
-            "fmax (median over seeds) × line bytes / simulated cycles per line. No power: no open estimator."))
-        blocks.append(Table(options, "N = 1 rows of routed FPGA targets; `cryptoppa.fpga.devices.fpga_options`"))
+def answer(model: FpgaModel) -> list[Block]:
+    q = model.question
+    blocks: list[Block] = [Heading(2, f"Answer: {q.memory_text}"), Paragraph(lead(model))]
+    if model.devices:
+        flagged = [d for d in model.devices if d.flag]
+        blocks.append(Table(devices_table(model), source(model.results, "routed rows") + f"; {ROUTED_BASIS}; "
+                            f"{q.memory_text} in decimal GB, the data alone, no metadata traffic"))
+        if flagged:
+            arrays = sorted({f"{d.design} on {d.target}" for d in model.devices if d.array_n > 1})
+            slower = f" (the arrays of {', '.join(arrays)} routed slower than one engine alone)" if arrays else ""
+            blocks.append(Paragraph(f"{UPPER_BOUND} {flagged[0].flag}{slower}."))
     return blocks
+
+
+ROUTED_BASIS = ("placed and routed with nextpnr; fmax per placer seed, one engine at the median; throughput = routed "
+                "fmax × line bits / simulated cycles per line; one device: the largest array routed on it at its own "
+                "fmax, else copies of one engine by its scarcest logic site")
+
+
+def basis(model: FpgaModel) -> list[Block]:
+    targets = ", ".join(f"{t} ({fpga.get(t).device})" for t in sorted(set(model.results.points["pdk"])
+                                                                       if len(model.results.points) else ())
+                        if fpga.is_target(t))
+    return [Heading(2, "Basis"), Bullets([
+        f"targets: {targets}; each design flat, default parameters, N engines behind one dispatcher",
+        "synthesis: Yosys (pyosys) synth_xilinx, synth_ecp5 or synth_nexus; resources from `stat -json`",
+        "place and route: nextpnr-ecp5 out of context (ports are not pins) and nextpnr-nexus behind a three-pin IO "
+        "ring whose flip-flops are counted; Xilinx 7-series has no open place and route, so xc7 rows have "
+        "resources and no fmax",
+        "fmax: nextpnr's timing report for one placer seed; one engine is answered at the median over its seeds "
+        "(a placement at or above it exists); cycles per line from RTL simulation of the engine",
+        "power: none; no open power model exists for these devices (the study's Kintex-7 power fits, Owen 2013, "
+        "Eq. 5.1–5.2, stay in paper mode, `cryptoppa feasibility --paper`)",
+    ])]
+
+
+def lines_table(model: FpgaModel) -> pd.DataFrame:
+    rows = []
+    for ln in model.lines:
+        ours = show(ln.slope) if ln.slope else (f"{show(ln.constant)} at every N" if ln.constant else "not a line")
+        rows.append({"design": ln.design, "target": ln.target, "resource": ln.name, "N": f"{ln.n_min}–{ln.n_max}",
+                     "ours per added engine": ours, "R²": show(ln.r2) if ln.r2 else "–",
+                     "Owen 2013 per module": show(ln.study), "ours / study": show(ln.ratio) if ln.ratio else "–"})
+    return pd.DataFrame(rows)
+
+
+def _one_engines_table(engines: list[OneEngine]) -> pd.DataFrame:
+    return pd.DataFrame([{"design": e.design, "target": e.target, "LUTs": show(e.figures["LUTs"]),
+                          "flip-flops": show(e.figures["flip-flops"]),
+                          "LUT RAM + SRL": _sum_text(e, ("LUT RAM", "SRL")), "block RAM": show(e.figures.get("block RAM")),
+                          "DSP48": show(e.figures.get("DSP48"))}
+                         for e in sorted(engines, key=lambda e: (e.target, e.figures["LUTs"].value))])
+
+
+def _sum_text(e: OneEngine, names: tuple[str, ...]) -> str:
+    return " + ".join(show(e.figures[n]) for n in names if n in e.figures) or "–"
+
+
+def resources(model: FpgaModel, figure: list[Block]) -> list[Block]:
+    blocks: list[Block] = []
+    if model.lines:
+        blocks += [Heading(2, "Resources per engine beside Owen 2013, Eq. 5.4"),
+                   Paragraph("Least-squares lines of each resource against N, beside the study's Kintex-7 lines "
+                             "(Xilinx ISE; Owen 2013, Eq. 5.4). Synthesis tools differ, so the slopes' ratio is "
+                             "the comparison. The study's module kept its S-boxes in 8 block RAMs (Owen 2013, §5.4); "
+                             "ours maps them to LUTs, which its LUT line does not count."),
+                   Table(lines_table(model), source(model.results, "synthesis-only rows, N = 1–16") +
+                         "; Yosys synth_xilinx, no place and route; a line with R² below 0.99 is not quoted"),
+                   *figure]
+    if model.engines:
+        blocks += [Paragraph("One engine of each family (N = 1) on the synthesis-only targets, fewest LUTs first "
+                             "(every primitive class: Appendix):"),
+                   Table(_one_engines_table(model.engines), source(model.results, "N = 1 synthesis-only rows")
+                         + "; Yosys synth_xilinx; the IO buffers of its ports not counted")]
+    return blocks
+
+
+def placed_table(model: FpgaModel, design: str | None = None) -> pd.DataFrame:
+    rows = []
+    for p in model.placed:
+        if design is not None and p.design != design:
+            continue
+        f = p.figures
+        low, high = f.get("routed fmax, lowest seed"), f.get("routed fmax, highest seed")
+        rows.append({"design": p.design, "target": p.target, "N": p.n, "logic cells": show(f.get("logic cells")),
+                     "% of device": show(f.get("share of the device's logic cells")),
+                     "flip-flops": show(f.get("flip-flops")),
+                     "fmax MHz, median": show(f.get("routed fmax, median of seeds")),
+                     "lowest–highest": f"{show(low)}–{show(high)}" if low and high else "–",
+                     "seeds": show(f.get("seeds"))})
+    return pd.DataFrame(rows)
+
+
+def families_table(model: FpgaModel) -> pd.DataFrame:
+    """One engine of each family: resources on each synthesis-only target; per routed target its routed fmax, what
+    one device holds and the devices for the question, or why it has none."""
+    rows = []
+    designs = sorted({e.design for e in model.engines} | {d.design for d in model.devices}
+                     | {design for design, _, n in model.failures if n == 1})
+    for design in designs:
+        row = {"design": design}
+        for target in model.synthesis_targets:
+            e = next((e for e in model.engines if e.design == design and e.target == target), None)
+            row[f"{target} LUTs"] = show(e.figures["LUTs"]) if e else "–"
+            row[f"{target} flip-flops"] = show(e.figures["flip-flops"]) if e else "–"
+        for target in model.routed_targets:
+            d, failed = model.device(design, target), model.failures.get((design, target, 1))
+            if d is not None:
+                row[f"{target} fmax MHz"] = show(d.get("routed fmax"))
+                row[f"{target} one device"] = one_device(d)
+                row[f"{target} devices"] = show(d.get("devices"))
+            else:
+                why = "–" if failed is None else next((w for w in ("does not fit", "timed out") if w in failed.reason),
+                                                      "failed")
+                row.update({f"{target} fmax MHz": why, f"{target} one device": "–", f"{target} devices": "–"})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def placed(model: FpgaModel) -> list[Block]:
+    if not model.placed:
+        return []
+    return [Heading(2, "Placed and routed"),
+            Paragraph("Every routed point: placed logic cells (LUT4 sites, with those wide multiplexers take) and "
+                      "flip-flops, routed fmax over the placer seeds. Arrays of gcm_iter on ecp5-85k show how "
+                      "fmax falls as the device fills; the points that did not fit are under Not answered."),
+            Table(placed_table(model), source(model.results, "routed rows") + "; nextpnr, out of context (ECP5) or "
+                  "behind an IO ring (Nexus)")]
+
+
+def withheld(model: FpgaModel) -> list[Block]:
+    items = model.not_answered
+    if not items:
+        return []
+    return [Heading(2, "Not answered, and why"),
+            Bullets(sorted({f"{n.subject}: {n.what}: {show_reason(n)}" for n in items}))]
+
+
+def by_primitive(model: FpgaModel) -> list[Block]:
+    if not model.engines:
+        return []
+    labels = ["LUTs", *(label for label, _ in PRIMITIVES.values() if label.startswith("LUT") and label != "LUT RAM"),
+              "flip-flops", *(label for label, _ in PRIMITIVES.values() if not label[:3] == "LUT" or label == "LUT RAM")]
+    rows = [{"design": e.design, "target": e.target, **{label: show(e.figures.get(label)) for label in labels}}
+            for e in model.engines]
+    return [Heading(3, "One engine by primitive"),
+            Table(pd.DataFrame(rows), source(model.results, "N = 1 synthesis-only rows") + "; LUTn = n-input LUTs")]
+
+
+def points(model: FpgaModel) -> list[Block]:
+    names = ("LUTs", "flip-flops", "logic cells", "routed fmax", "cycles per line")
+    units = {"routed fmax": " MHz"}
+    rows = [{"point": label, **{f"{n}{units.get(n, '')}": show(figures.get(n)) for n in names}}
+            for label, figures in model.points.items()]
+    return [Heading(3, "Points"), Table(pd.DataFrame(rows), source(model.results, "rows with status ok or cached")
+                                        + "; LUTs and flip-flops from synthesis, logic cells placed")]

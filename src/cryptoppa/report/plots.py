@@ -8,7 +8,6 @@ metadata that would change between runs or machines is dropped.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import matplotlib
@@ -18,8 +17,8 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .analysis import band
-from .labels import short_labels
+from ..answers.fits import band
+from ..answers.labels import short_labels
 
 _RC = {"svg.hashsalt": "cryptoppa-report", "svg.fonttype": "path", "font.size": 9}
 _METADATA = {"svg": {"Date": None}, "png": {"Software": None}}
@@ -92,64 +91,6 @@ def fit_figure(points: pd.DataFrame, fits: pd.DataFrame, metric: str, ylabel: st
     return fig
 
 
-def bandwidth_figure(feas: pd.DataFrame, study: tuple[str, float, dict[str, float]] | None = None) -> Figure:
-    """Engines, array area and array power against bandwidth (log axes), one line per group.
-
-    ``study``: (legend label, bandwidth GB/s, {column: value}) of a published conclusion, drawn as a star."""
-    with matplotlib.rc_context(_RC):
-        fig = _figure(7.0, 8.0)
-        axes = fig.subplots(3, 1, sharex=True)
-        panels = (("engines", "engines needed"), ("area_mm2", "array area [mm²]"), ("power_w", "array power [W]"))
-        labels = legend_labels(sorted(feas["group"].unique()))
-        for i, (group, g) in enumerate(feas.groupby("group", sort=True)):
-            g = g.sort_values(["bandwidth_bits", "bandwidth"], kind="stable")
-            x = g["bandwidth_bits"] / 8e9
-            for ax, (col, _) in zip(axes, panels):
-                y = g[col].astype(float)
-                if y.notna().any():
-                    ax.plot(x, y, "o-", color=_colour(i), markersize=3, linewidth=1, label=labels[group])
-                    low, high = g.get(f"{col}_low"), g.get(f"{col}_high")
-                    if low is not None and low.notna().any():
-                        ax.fill_between(x, low, high, color=_colour(i), alpha=0.18, linewidth=0)
-        if study is not None:
-            label, gbytes, values = study
-            for ax, (col, _) in zip(axes, panels):
-                if col in values and ax.has_data():
-                    ax.plot([gbytes], [values[col]], "k*", markersize=10, label=label, zorder=4)
-        for ax, (_, label) in zip(axes, panels):
-            ax.set_xscale("log")
-            if ax.has_data():
-                ax.set_yscale("log")
-            else:
-                ax.text(0.5, 0.5, "no fit: needs >= 2 distinct N", transform=ax.transAxes, ha="center")
-            ax.set_ylabel(label)
-            ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
-        axes[-1].set_xlabel("bandwidth [GB/s, decimal] (presets)")
-        axes[-1].xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
-        # Outside the axes: with many designs an inner legend hides the lines it names.
-        axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        axes[0].set_title("feasibility across bandwidth presets (95 % band of the fit at N)")
-    return fig
-
-
-def efficiency_figure(compare: pd.DataFrame) -> Figure:
-    """Throughput per mm² and per mW by group (horizontal bars)."""
-    with matplotlib.rc_context(_RC):
-        fig = _figure(7.0, 1.6 + 0.35 * len(compare) * 2)
-        axes = fig.subplots(2, 1)
-        short = legend_labels(list(compare["group"]), width=40)
-        labels = [short[g] for g in compare["group"]]
-        ypos = np.arange(len(labels))
-        for ax, col, title in ((axes[0], "gbps_per_mm2", "Gb/s per mm²"), (axes[1], "gbps_per_mw", "Gb/s per mW")):
-            ax.barh(ypos, compare[col], color=[_colour(i) for i in range(len(labels))])
-            ax.set_yticks(ypos, labels, fontsize=7)
-            ax.invert_yaxis()
-            ax.set_xlabel(title)
-            ax.grid(True, axis="x", linewidth=0.4, alpha=0.5)
-        fig.suptitle("throughput per area and per power, by design (smallest swept N)")
-    return fig
-
-
 def core_energy_figure(energy: pd.DataFrame) -> Figure:
     """Energy and cycles per byte against the -O level, one row per core and firmware, one line per key size."""
     with matplotlib.rc_context(_RC):
@@ -182,8 +123,8 @@ def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
     fig = _figure(6.4, 4.0)
     ax = fig.add_subplot()
     for i, (scheme, group) in enumerate(rows.groupby("scheme", sort=False)):
-        ax.scatter(group["latency_data_ns"], group["area_mm2"], color=_colour(i), label=scheme, s=28)
-    ax.set_xlabel("added read latency, ciphertext to plaintext (ns, unloaded)")
+        ax.scatter(group["latency_ns"], group["area_mm2"], color=_colour(i), label=scheme, s=28)
+    ax.set_xlabel("verified read latency, row hit (ns, unloaded)")
     ax.set_ylabel(f"engines' area for {bandwidth} (mm²)")
     ax.set_yscale("log")
     ax.grid(True, alpha=0.3)
@@ -191,45 +132,11 @@ def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
     return fig
 
 
-_KIND_MARKERS = {"engine": "o", "core": "s", "2013 study": "*"}
-
-
-def pareto_figure(points: pd.DataFrame) -> Figure:
-    """Gb/s per mm² against Mb/s per mW (log axes), one marker per configuration, the Pareto front joined."""
-    with matplotlib.rc_context(_RC):
-        fig = _figure(7.0, 5.0)
-        ax = fig.add_subplot()
-        for i, row in points.reset_index(drop=True).iterrows():
-            marker = _KIND_MARKERS.get(row["kind"], "o")
-            ax.scatter(row["mbps_per_mw"], row["gbps_per_mm2"], marker=marker, s=90 if marker == "*" else 30,
-                       color=_colour(i), edgecolors="black" if row["front"] else "none", linewidths=0.8,
-                       label=textwrap.fill(row["name"] if row["kind"] in row["name"] else f"{row['name']} ({row['kind']})",
-                                           48), zorder=3)
-        front = points[points["front"]].sort_values("mbps_per_mw")
-        if len(front) > 1:
-            ax.plot(front["mbps_per_mw"], front["gbps_per_mm2"], "--", color="grey", linewidth=0.8, zorder=2,
-                    label="Pareto front (outlined)")
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")  # 20, not 2×10¹
-        for axis, col in ((ax.xaxis, "mbps_per_mw"), (ax.yaxis, "gbps_per_mm2")):
-            axis.set_major_formatter(plain)
-            # Within one decade there may be no major tick: label the minor ones then, else they crowd.
-            few = np.ptp(np.log10(points[col].astype(float))) < 1
-            axis.set_minor_formatter(plain if few else matplotlib.ticker.NullFormatter())
-        ax.set_xlabel("energy efficiency [Mb/s per mW]")
-        ax.set_ylabel("area efficiency [Gb/s per mm²]")
-        ax.grid(True, which="both", linewidth=0.4, alpha=0.5)
-        ax.legend(fontsize=6, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
-        ax.set_title("throughput per area vs per power (up and right is better)")
-    return fig
-
-
 def fpga_resource_figure(points: pd.DataFrame, compared: pd.DataFrame, labels: dict[str, str],
                          study_label: str) -> Figure:
     """One panel per compared resource against N: our counts and fitted line per design, the study's line dashed.
 
-    ``compared``: rows of `cryptoppa.fpga.study_fit.compare_to_study`; ``labels``: metric -> axis name."""
+    ``compared``: `cryptoppa.answers.fpga_fits.figure_rows`; ``labels``: metric -> axis name."""
     metrics = [m for m in labels if (compared["metric"] == m).any()]
     with matplotlib.rc_context(_RC):
         fig = _figure(3.2 * max(len(metrics), 1), 3.4)

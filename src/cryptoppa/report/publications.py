@@ -4,22 +4,27 @@ them. Data only; publish.py builds from it, generated.py lists it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..answers.question import Question
+from ..answers.software import CORE_TABLE, HOST_TABLE
 from ..errors import InputError
 from ..paths import ROOT
 from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..slowdown.run import TABLE as SLOWDOWN_TABLE
 from ..sweep import results as results_mod
 from . import slowdown_report
+from .flexlib_report import build_flexlib
+from .fpga_report import build_fpga
 from .studies import build_studies
-from .options import CORE_TABLE, HOST_TABLE
 
 REPORTS = ROOT / "reports"
 DATA = "data"
 TABLES = {"results": results_mod.TABLE, "host": HOST_TABLE, "cores": CORE_TABLE, "slowdown": SLOWDOWN_TABLE,
-          "stages": STAGE_TABLE}
+          "stages": STAGE_TABLE, "arcs": "arcs.parquet", "cells": "cells.parquet", "physics": "physics.parquet"}
+# The FlexLib checks: ngspice decks and the installed shipped liberty (scripts/flexlib_report.py).
+FLEXLIB_COMMAND = "python scripts/flexlib_report.py --out results/flexlib"
 
 
 @dataclass(frozen=True)
@@ -28,11 +33,17 @@ class Source:
     command: str
 
 
+TODAY = Question("ddr5-6400")  # one DIMM of today's DRAM, each engine at its own fmax
+STUDY = Question("desktop-25.6", clock="study")  # the 2013 study's question: 25.6 GB/s at its 225 MHz
+
+
 @dataclass(frozen=True)
 class Publication:
     name: str
     sources: dict[str, Source]  # table role -> where it comes from
-    bandwidths: tuple[str, ...] = field(default=())
+    question: Question = TODAY  # what its answer answers
+    evidence: tuple[str, ...] = ()  # its own sections after the answer (report.build.build_report)
+    title: str = ""
     # (data folder, out folder, the commands that produced the data) -> html; None: report.build.build_report
     builder: Callable[[Path, Path, tuple[str, ...]], Path] | None = None
 
@@ -52,24 +63,31 @@ PUBLICATIONS = {
             "cores": Source("results/cores", "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk "
                                              "--key-bits 128 --opt -O2,-O3 --out results/cores"),
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
-        }),
-        Publication("designs", {"results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml")}),
-        Publication("route", {"results": Source("results/route", "cryptoppa sweep sweeps/route.toml && cryptoppa sweep "
-                                                                 "sweeps/route_arrays.toml")}),
+            "stages": Source("results/thesis", "cryptoppa pdk stage-delay freepdk45_char/nom --out results/thesis"),
+        }, question=STUDY, evidence=("study",),
+            title="The 2013 experiment, reproduced: N-engine AES-GCM arrays at 25.6 GB/s"),
+        Publication("designs", {
+            "results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml"),
+            "stages": Source("results/designs", "cryptoppa pdk stage-delay freepdk45_char/nom --out results/designs"),
+        }, evidence=("slowdown", "published"), title="Memory-encryption engines for today's DRAM"),
+        Publication("route", {
+            "results": Source("results/route", "cryptoppa sweep sweeps/route.toml && cryptoppa sweep "
+                                                "sweeps/route_arrays.toml"),
+            "stages": Source("results/route", "cryptoppa pdk stage-delay freepdk45_char/nom --out results/route"),
+        }, evidence=("route",), title="The engines placed and routed"),
         Publication("libraries", {
             "results": Source("results/libraries", "cryptoppa sweep sweeps/libraries.toml && cryptoppa sweep "
                                                    "sweeps/nangate45.toml"),
             "stages": Source("results/libraries", "cryptoppa pdk stage-delay freepdk45/nom freepdk45_char/nom "
                                                   "nangate45/typ --out results/libraries"),
-        }),
+        }, question=Question("ddr5-6400", clock="study"), evidence=("libraries",),
+            title="One engine on three 45 nm libraries"),
         # Four sweeps share one folder: 7-series synthesis for N = 1..16; ECP5 over seeds, ECP5 arrays, Nexus routed.
         Publication("fpga", {"results": Source("results/fpga", " && ".join(
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",
-                                                                "fpga_nexus", "fpga_families")))}),
+                                                                "fpga_nexus", "fpga_families")))},
+                    builder=build_fpga),
         Publication("slowdown", {"slowdown": Source("results/slowdown", slowdown_report.COMMAND)}, builder=slowdown_report.build),
-        Publication("power_activity", {
-            "results": Source("results/power_activity", "cryptoppa sweep sweeps/power_activity.toml"),
-        }),
         Publication("studies", {
             "results": Source("results/studies", "cryptoppa sweep sweeps/studies_asic.toml && cryptoppa sweep "
                                                  "sweeps/studies_xc7.toml"),
@@ -79,6 +97,8 @@ PUBLICATIONS = {
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
             "slowdown": Source("results/slowdown", slowdown_report.COMMAND),
         }, builder=build_studies),
+        Publication("flexlib", {role: Source("results/flexlib", FLEXLIB_COMMAND) for role in ("arcs", "cells", "physics")},
+                    builder=build_flexlib),
     )
 }
 

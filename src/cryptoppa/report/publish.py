@@ -18,7 +18,8 @@ import pandas as pd
 from ..errors import InputError, without_log
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
-from . import generated, quotes
+from ..answers import records
+from . import generated
 from .build import build_report
 from .publications import DATA, PUBLICATIONS, REPORTS, TABLES, Publication, get
 from .reference import build_reference
@@ -76,12 +77,12 @@ def build(pub: Publication, out: Path) -> Path:
                          f"`cryptoppa publish {pub.name}`)")
     present = [role for role in pub.sources if _role_folder(pub, role)]
     produced_by = tuple(pub.sources[role].command for role in present)
-    with quotes.document(f"reports/{pub.name}/report.md"):
+    with records.document(f"reports/{pub.name}/report.md"):
         if pub.builder is not None:
             return pub.builder(data, out, produced_by)
-        return build_report(data, out, list(pub.bandwidths) or None, host=_role_folder(pub, "host"),
-                            cores=_role_folder(pub, "cores"), title=f"cryptoppa report: {pub.name}",
-                            produced_by=produced_by)
+        return build_report(data, out, pub.question, host=_role_folder(pub, "host"), cores=_role_folder(pub, "cores"),
+                            title=pub.title or f"cryptoppa report: {pub.name}", produced_by=produced_by,
+                            evidence=pub.evidence)
 
 
 def rebuild_all() -> list[Path]:
@@ -104,6 +105,10 @@ def check() -> list[str]:
             for figure in sorted((out / "figures").glob("*.svg")):
                 if not (pub.folder / "figures" / figure.name).is_file():
                     problems.append(f"{shown(pub.folder / 'figures' / figure.name)} is missing")
+            linked = committed.read_text() if committed.is_file() else ""
+            for figure in sorted((pub.folder / "figures").glob("*.*")):  # a figure no report links is stale
+                if f"figures/{figure.stem}." not in linked:
+                    problems.append(f"{shown(figure)} is linked from no report (remove it)")
         build_reference(Path(tmp) / "reference")
         committed = REFERENCE / "report.md"
         if not committed.is_file() or committed.read_text() != (Path(tmp) / "reference" / "report.md").read_text():

@@ -1,14 +1,20 @@
-"""Program slowdown under memory protection: classified traces replayed on in-order cores with each scheme's
-engines, the 2008 study's experiment (000 Chapters 4-5) with today's schemes.
+"""Program slowdown under memory protection: classified traces replayed on a simulated machine with each scheme's
+engines: out-of-order cores of a modern multicore (the headline), or the 2008 study's in-order SMP (000 Chapters 4-5).
 
 Modules, one job each:
-    protection  what each scheme adds to a transfer, from characterized engines or the study's AES units
-    timing      the event-driven timing pass (in-order cores, DRAM, engine queues, pad pools, metadata cache)
-    run         the grid: workloads x processors x line sizes x schemes, cached, resumable, local or Dask
-    answer      per scheme, the slowdown of a named workload set (for feasibility answers)
+    protection  what each scheme adds to a transfer, from characterized engines, the literature or the study's units
+    provision   how many engines a scheme's pool has: the feasibility answer's count at the engines' clock
+    backend     DRAM (per-bank open-page model), engine pools, metadata cache: shared by both replays
+    ooo         the out-of-order replay (window, width, miss registers; Ramulator's trace-driven core)
+    timing      the in-order replay (CPI, one miss in flight: the 2008 study's cores)
+    dramcheck   the per-bank DRAM model against DRAMsim3 on a replay's own request stream
+    run         the grid: workloads x processors x line sizes x schemes x pools, cached, resumable, local or Dask
+    answer      per scheme, the slowdown of a named workload set or class (for feasibility answers)
 """
 
-from .answer import WORKLOAD_SETS, slowdown_by_scheme
+from .answer import WORKLOAD_SETS, slowdown_by_class, slowdown_by_scheme
+from .provision import Pool, pool_for
 from .run import TABLE, Grid, run_grid, run_point
 
-__all__ = ["TABLE", "WORKLOAD_SETS", "Grid", "run_grid", "run_point", "slowdown_by_scheme"]
+__all__ = ["TABLE", "WORKLOAD_SETS", "Grid", "Pool", "pool_for", "run_grid", "run_point", "slowdown_by_class",
+           "slowdown_by_scheme"]

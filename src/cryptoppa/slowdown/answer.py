@@ -1,5 +1,10 @@
 """Per scheme, the slowdown of a named workload set: what feasibility answers print beside engines, mm², W, ns
-and % traffic. Reads a slowdown table (default: the committed one of reports/slowdown)."""
+and % traffic. Reads a slowdown table (default: the committed one of reports/slowdown).
+
+The headline configuration is the default system (memsys.system.DEFAULT_SYSTEM: out-of-order cores, a shared LLC,
+DDR4-3200) with each scheme's provisioned pool; `engines=N` picks the fixed pools of the sensitivity study instead.
+Workload sets are the classes of the workloads (irregular, streaming, cache-friendly) and the named groups below.
+"""
 
 from __future__ import annotations
 
@@ -8,36 +13,77 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
+from ..memsys.system import DEFAULT_SYSTEM
 from ..paths import ROOT
 from ..sweep import results as results_mod
-from ..trace.workloads import STUDY_KERNELS
-from .run import TABLE
+from ..trace.workloads import CLASSES, STUDY_KERNELS, WORKLOADS
+from .run import PROVISIONED, TABLE
 
 PUBLISHED = ROOT / "reports" / "slowdown" / "data"
-WORKLOAD_SETS = {"splash2": STUDY_KERNELS, "programs": ("gzip", "xz", "sqlite3"),
-                 "all": (*STUDY_KERNELS, "gzip", "xz", "sqlite3")}
+PROGRAMS = ("gzip", "xz", "sqlite3")
+WORKLOAD_SETS = {"splash2": STUDY_KERNELS, "programs": PROGRAMS, "all": tuple(WORKLOADS),
+                 **{c: tuple(w.name for w in WORKLOADS.values() if w.kind == c) for c in CLASSES}}
+COLUMNS = ["scheme", "slowdown_pct", "min_pct", "max_pct", "workloads", "pool", "engines", "engine_clock_mhz",
+           "engine_utilization", "wait_ns"]
 
 
-def slowdown_by_scheme(workload_set: str = "splash2", processors: int | None = None, line_bytes: int = 64,
-                       engines: int = 1, table: pd.DataFrame | Path | None = None) -> pd.DataFrame:
-    """One row per memory-link scheme: mean, min and max % slowdown over the set's workloads (at `processors`,
-    default the largest measured), with the workloads it covers."""
+def _read(table: pd.DataFrame | Path | None) -> pd.DataFrame:
+    if table is None or isinstance(table, Path):
+        return results_mod.read(table or PUBLISHED, TABLE)
+    return table
+
+
+def headline_rows(table: pd.DataFrame, workload_set: str = "all", system: str = DEFAULT_SYSTEM,
+                  processors: int | None = None, line_bytes: int = 64, engines: int | None = None) -> pd.DataFrame:
+    """The rows one answer averages: memory-link schemes of `system` on the set's workloads, each kernel at
+    `processors` (default the largest measured), programs on one; the provisioned pool (or the fixed pool of
+    `engines`; the literature's pipelined engine in either case)."""
     if workload_set not in WORKLOAD_SETS:
         raise InputError(f"workload set {workload_set!r}: expected one of {', '.join(WORKLOAD_SETS)}")
-    if table is None or isinstance(table, Path):
-        table = results_mod.read(table or PUBLISHED, TABLE)
+    if table.empty or "system" not in table.columns:
+        return table.iloc[0:0]
+    pool = (table["pool"] == PROVISIONED) if engines is None else \
+        (table["pool"] == "fixed") & (table["engines"] == engines)
     ok = table[(table["status"] == "ok") & (table["link"] == "memory") & (table["scheme"] != "none")
-               & table["workload"].isin(WORKLOAD_SETS[workload_set]) & (table["line_bytes"] == line_bytes)
-               & (table["engines"] == engines)]
+               & (table["system"] == system) & table["workload"].isin(WORKLOAD_SETS[workload_set])
+               & (table["line_bytes"] == line_bytes) & (pool | (table["pool"] == "pipelined"))]
     if ok.empty:
-        return pd.DataFrame(columns=["scheme", "slowdown_pct", "min_pct", "max_pct", "workloads"])
-    # programs run on one processor, kernels at the chosen count
+        return ok
     kernels = ok["processors"] > 1
     want = processors or int(ok.loc[kernels, "processors"].max() if kernels.any() else 1)
-    ok = ok[(ok["processors"] == want) | (ok["processors"] == 1) & ~ok["workload"].isin(ok.loc[kernels, "workload"])]
-    grouped = ok.groupby("scheme", sort=True)
+    return ok[(ok["processors"] == want) | (ok["processors"] == 1) & ~ok["workload"].isin(ok.loc[kernels, "workload"])]
+
+
+def slowdown_by_scheme(workload_set: str = "all", processors: int | None = None, line_bytes: int = 64,
+                       engines: int | None = None, table: pd.DataFrame | Path | None = None,
+                       system: str = DEFAULT_SYSTEM) -> pd.DataFrame:
+    """One row per memory-link scheme: mean, min and max % slowdown over the set's workloads, with the workloads it
+    covers, its pool (kind, engines, clock) and what the pool did (mean utilization, queueing ns per read)."""
+    rows = headline_rows(_read(table), workload_set, system, processors, line_bytes, engines)
+    if rows.empty:
+        return pd.DataFrame(columns=COLUMNS)
+    grouped = rows.groupby("scheme", sort=True)
     return pd.DataFrame({
         "slowdown_pct": grouped["slowdown_pct"].mean(), "min_pct": grouped["slowdown_pct"].min(),
         "max_pct": grouped["slowdown_pct"].max(),
         "workloads": grouped["workload"].agg(lambda s: ", ".join(sorted(set(s)))),
-    }).reset_index()
+        "pool": grouped["pool"].first(), "engines": grouped["engines"].max(),
+        "engine_clock_mhz": grouped["engine_clock_mhz"].first(),
+        "engine_utilization": grouped["engine_utilization"].mean(),
+        "wait_ns": grouped["wait_ns_per_protected"].mean(),
+    }).reset_index()[COLUMNS]
+
+
+def slowdown_by_class(table: pd.DataFrame | Path | None = None, system: str = DEFAULT_SYSTEM,
+                      engines: int | None = None) -> pd.DataFrame:
+    """Per scheme and workload class: mean and max % slowdown (the headline configuration)."""
+    table = _read(table)
+    parts = []
+    for c in CLASSES:
+        by = slowdown_by_scheme(c, engines=engines, table=table, system=system)
+        if not by.empty:
+            parts.append(by.assign(workload_class=c))
+    if not parts:
+        return pd.DataFrame(columns=["workload_class", *COLUMNS])
+    out = pd.concat(parts, ignore_index=True)
+    return out[["workload_class", *COLUMNS]]

@@ -1,21 +1,27 @@
-"""What a protection scheme adds to a transfer, from the characterized engines or from the 2008 study's AES units.
+"""What a protection scheme adds to a transfer, from the characterized engines, from the literature's assumptions or
+from the 2008 study's AES units.
 
 Memory link (today's schemes: the engine sits between the memory controller and the caches): a line read from
 DRAM waits for an engine of the pool (a FCFS server with N x one engine's throughput) and then for the engine's
-read latency; write-backs occupy the pool without stalling the core. Latency and throughput come from a results
-table of characterized engines (`reports/designs/data/results.csv`): simulated cycles at the row's clock,
-converted by `feasibility.latency.cycles_to_ns`, the one definition of that conversion. An engine with the
-prefetch port hears the read request the DRAM access (tRCD + tCL) before its data, and its read latency at that
-lead is `feasibility.latency.latency_at_lead`'s, as in the reports' answers.
+read latency; write-backs occupy the pool without stalling the core. The schemes are data: every scheme of
+`feasibility.metadata.SCHEMES` one of whose engine families has a finished N = 1 row in the results table of
+characterized engines (`reports/designs/data/results.csv`) is measured, timed by the first such family in the
+scheme's list, so a new family's rows bring its scheme in. Latency and throughput are simulated cycles converted
+at the engine's clock by `feasibility.latency.cycles_to_ns` (the clock the pool is provisioned at, see
+`provision`); the read waits for the plaintext when the scheme has no integrity, for the verdict when it has. An
+engine with the prefetch port hears the read request the DRAM access (tRCD + tCL) before its data, and its read
+latency at that lead is `feasibility.latency.latency_at_lead`'s, as in the reports' answers; a scheme with
+counters reads them through a metadata cache simulated with the trace, and when the counter missed the engine
+waits its latency without the lead (the reports' counter-miss case).
 
-  * cbc     AES-CBC + CBC-MAC (cbc_mac): decryption and the MAC are serial; the read waits for the verdict.
-  * gcm     AES-GCM with a 128-bit tag per line (gcm_iter): the read waits for the verdict.
-  * xts     AES-XTS (xts): confidentiality only; the read waits for the plaintext; the tweak starts at the request.
-  * ctr-mac-tree  counter mode + MAC + counter tree (ctr_mac): the pads start at the read request, so the read
-            waits for the verdict at the DRAM access's lead; each counter and tree line comes through a metadata
-            cache simulated with the trace (a counter miss waits the verdict with no lead, as the reports'
-            counter-miss case, and every tree level missed one more memory access).
-  * prince  PRINCE (prince): confidentiality only, the read waits for the plaintext.
+The literature's engines (LITERATURE), not characterized here: `xts-aes40`, XTS whose AES takes 40 core cycles after
+the data arrives (what simulation studies assume; beside our XTS it shows how much of a slowdown is our engine's
+latency), and the literature's baseline `sgx-split`: SGX-style counter mode with split counters (a 64-bit major and
+64 7-bit minor counters per counter line, so 64 data lines per counter line and a 64-ary tree), a 56-bit MAC per
+line (8 to a metadata line), a 64 KiB metadata cache, 16 GiB protected, and an AES latency of 40 core cycles, fully
+pipelined (no queue): the parameters simulation studies assume (Yan et al., ISCA 2006; Saileshwar et al., MICRO
+2018) rather than a characterized engine. Pads start at the read request when the counter is cached (only the
+MAC's hash, 4 core cycles, is left after the data); a counter miss waits the whole AES latency after it.
 
 Cache-to-cache link (the 2008 study: a unit per processor encrypts and authenticates transfers between caches):
   * study-gcm  GCM with precomputed pads, 5 per ordered processor pair (000 §3.8, §5.1): a transfer waits only
@@ -39,15 +45,22 @@ from .. import catalog
 from ..errors import InputError
 from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
 from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
+from ..feasibility.metadata import Scheme
 
 LINKS = ("memory", "c2c")
-MEASURED = {  # scheme -> (engine family, metadata scheme of feasibility.metadata, waits for the verdict)
-    "cbc": ("cbc_mac", "cbc-mac", True),
-    "gcm": ("gcm_iter", "gcm-tag", True),
-    "xts": ("xts", "xts", False),
-    "ctr-mac-tree": ("ctr_mac", "ctr-mac-tree", True),
-    "prince": ("prince", "prince-xex", False),
-}
+LITERATURE = {s.name: s for s in (
+    Scheme("sgx-split", "SGX-style counter mode: split counters, 64-ary tree, 56-bit MAC (the literature's baseline)",
+           (), tag_bits=56, tags_per_line=8, counter_bits=8, counters_per_line=64, tree=True,
+           source="Yan et al., ISCA 2006 (split counters: a 64-bit major and 7-bit minor counters, 64 lines to a "
+                  "counter line); Saileshwar et al., MICRO 2018 (a 64-ary split-counter tree as the baseline); "
+                  "Gueron, IACR ePrint 2016/204 (56-bit MACs)"),
+    Scheme("xts-aes40", "AES-XTS with the literature's AES latency (40 core cycles, pipelined): a what-if of ours",
+           (), source="the AES latency simulation studies assume (e.g. gem5's secure-memory model), applied to XTS"),
+)}
+LITERATURE_AES_CYCLES = 40  # core cycles, fully pipelined
+LITERATURE_HASH_CYCLES = 4  # the MAC's hash after the data (our assumption)
+LITERATURE_CACHE_BYTES = 64 * 1024
+LITERATURE_PROTECTED_BYTES = 16 * 2**30  # Saileshwar et al., MICRO 2018: a 16 GB memory
 STUDY = ("study-gcm", "study-cbc")
 STUDY_PADS = {"study-gcm": 5, "study-cbc": 2}  # 000 §3.8 (5 pads per pair) and §5.1 (2 masks in SENSS)
 STUDY_TAG_CYCLES = 4  # "an additional few cycles" (000 §5.1): one XOR and the tag's last GHASH step
@@ -64,12 +77,15 @@ class Protection:
     line_ns: float = 0.0  # one line through one engine, unloaded
     service_ns: float = 0.0  # one engine's occupancy per line (line bytes / its throughput)
     engines: int = 1  # memory link: the pool's size; c2c: one unit per processor
+    pool: str = "fixed"  # memory link: "provisioned" (the feasibility answer's count), "fixed" or "pipelined"
     pads: int = 0  # c2c: pads (GCM) or masks (CBC) per ordered processor pair
     on_path_ns: float = 0.0  # c2c: added to every transfer (GCM tag)
     mac_on_path: bool = False  # c2c: a CBC-MAC invocation by the receiver's unit on every transfer
     metadata: str = "xts"  # feasibility.metadata scheme: tags, counters, tree
     gbps: float = math.nan  # one engine's throughput, GB/s
-    clock_mhz: float = math.nan  # the clock its cycles were simulated at (the study: its 1 GHz)
+    clock_mhz: float = math.nan  # the clock its cycles are converted at (the study: its 1 GHz)
+    metadata_cache_bytes: int = 32 * 1024
+    protected_bytes: float | None = None  # the footprint a counter tree covers (None: feasibility.metadata's default)
 
     def __post_init__(self):
         if self.link not in LINKS:
@@ -78,12 +94,16 @@ class Protection:
             raise InputError(f"engines must be at least 1, got {self.engines}")
 
     @property
+    def scheme_data(self) -> Scheme:
+        return LITERATURE.get(self.metadata) or METADATA_SCHEMES[self.metadata]
+
+    @property
     def counters(self) -> bool:
-        return METADATA_SCHEMES[self.metadata].counter_bits > 0 and self.link == "memory"
+        return self.scheme_data.counter_bits > 0 and self.link == "memory"
 
     @property
     def tags(self) -> bool:
-        return METADATA_SCHEMES[self.metadata].tag_bits > 0 and self.link == "memory"
+        return self.scheme_data.tag_bits > 0 and self.link == "memory"
 
 
 NONE = Protection("none", "memory", "no protection")
@@ -107,22 +127,51 @@ def study_protection(scheme: str, line_bytes: int, gbps: float) -> Protection:
 
 def engine_row(results: pd.DataFrame, family: str) -> pd.Series:
     """The family's default N = 1 engine: its finished row with the fewest cycles per line first measured."""
-    ok = results[(results["design"] == family) & (results["n"] == 1) & results["status"].isin(("ok", "cached"))]
-    ok = ok.dropna(subset=[catalog.CYCLES, catalog.READ_LATENCY_DATA])
+    ok = finished(results, family)
     if ok.empty:
         raise InputError(f"no finished N = 1 row with read latency for engine family {family!r} in the results")
     return ok.sort_values("label", kind="stable").iloc[0]
 
 
+def finished(results: pd.DataFrame, family: str) -> pd.DataFrame:
+    if results.empty or "design" not in results.columns:
+        return results.iloc[0:0]
+    ok = results[(results["design"] == family) & (results["n"] == 1) & results["status"].isin(("ok", "cached"))]
+    return ok.dropna(subset=[catalog.CYCLES, catalog.READ_LATENCY_DATA])
+
+
+def scheme_family(results: pd.DataFrame, scheme: str) -> str | None:
+    """The first engine family of the scheme with a finished N = 1 row, or None."""
+    return next((f for f in METADATA_SCHEMES[scheme].engines if not finished(results, f).empty), None)
+
+
+def measured_schemes(results: pd.DataFrame) -> tuple[str, ...]:
+    """Every scheme of feasibility.metadata that the results can time, in its order."""
+    return tuple(s for s in METADATA_SCHEMES if scheme_family(results, s) is not None)
+
+
+def fmax_mhz(row: pd.Series) -> tuple[float, str]:
+    """The engine's fmax on the row's own stage: routed where routed, else synthesis."""
+    routed = row.get(catalog.routed(catalog.FMAX))
+    if routed is not None and routed == routed:
+        return float(routed), "routed fmax"
+    return float(row[catalog.FMAX]), "synthesis fmax"
+
+
 def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_bytes: int,
-                        access_ns: float) -> Protection:
-    """A memory-link scheme timed by its engine family's row; `access_ns` is the DRAM access (tRCD + tCL) by which
-    the read request leads its data, the hint's lead. A 128-byte line takes two of the engine's 64-byte lines."""
-    if scheme not in MEASURED:
-        raise InputError(f"scheme {scheme!r}: expected one of {', '.join([*MEASURED, *STUDY])}")
-    family, metadata, verdict = MEASURED[scheme]
+                        access_ns: float, clock_mhz: float | None = None, pool: str = "fixed") -> Protection:
+    """A memory-link scheme timed by its engine family's row at `clock_mhz` (default the row's own clock);
+    `access_ns` is the DRAM access (tRCD + tCL) by which the read request leads its data, the hint's lead. A
+    128-byte line takes two of the engine's 64-byte lines."""
+    if scheme not in METADATA_SCHEMES:
+        raise InputError(f"scheme {scheme!r}: expected one of {', '.join([*METADATA_SCHEMES, *LITERATURE, *STUDY])}")
+    family = scheme_family(results, scheme)
+    if family is None:
+        raise InputError(f"scheme {scheme!r}: no finished N = 1 row with read latency of its engine families "
+                         f"({', '.join(METADATA_SCHEMES[scheme].engines)}) in the results")
+    verdict = METADATA_SCHEMES[scheme].integrity
     row = engine_row(results, family)
-    clock = float(row["clock_mhz"])
+    clock = float(clock_mhz or row["clock_mhz"])
     per_line = line_bytes / float(row.get(catalog.LINE_BYTES, 64) or 64)
     line_ns = cycles_to_ns(float(row[catalog.LATENCY]), clock)
     lead = hint_lead_cycles(access_ns, clock)
@@ -136,5 +185,23 @@ def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_b
     # (feasibility.latency, the reports' counter-miss case)
     miss = cycles_to_ns(latency_at_lead(no_hint, hinted, 0), clock) + rest
     return Protection(scheme, "memory", str(row["label"]), read_ns=read, miss_read_ns=miss,
-                      line_ns=line_ns, service_ns=service, engines=engines, metadata=metadata,
-                      gbps=line_bytes / service, clock_mhz=clock)
+                      line_ns=line_ns, service_ns=service, engines=engines, metadata=scheme,
+                      gbps=line_bytes / service, clock_mhz=clock, pool=pool)
+
+
+def literature_protection(scheme: str, core_ghz: float, access_ns: float,
+                          aes_cycles: int = LITERATURE_AES_CYCLES, cache_bytes: int = LITERATURE_CACHE_BYTES) -> Protection:
+    """The literature's baseline: a pipelined AES of `aes_cycles` core cycles, no queue."""
+    if scheme not in LITERATURE:
+        raise InputError(f"scheme {scheme!r}: expected one of {', '.join(LITERATURE)}")
+    if not LITERATURE[scheme].counter_bits:  # XTS: the cipher takes the data, so it starts when the data arrives
+        return Protection(scheme, "memory", f"assumed AES, {aes_cycles} core cycles, pipelined",
+                          read_ns=aes_cycles / core_ghz, miss_read_ns=aes_cycles / core_ghz,
+                          line_ns=aes_cycles / core_ghz, service_ns=0.0, engines=1, pool="pipelined",
+                          metadata=scheme, clock_mhz=core_ghz * 1e3)
+    lead = math.ceil(access_ns * core_ghz - 1e-9) if access_ns == access_ns else 0
+    hinted = latency_at_lead(aes_cycles + LITERATURE_HASH_CYCLES, LITERATURE_HASH_CYCLES, lead)
+    return Protection(scheme, "memory", f"assumed AES, {aes_cycles} core cycles, pipelined", read_ns=hinted / core_ghz,
+                      miss_read_ns=(aes_cycles + LITERATURE_HASH_CYCLES) / core_ghz, line_ns=aes_cycles / core_ghz,
+                      service_ns=0.0, engines=1, pool="pipelined", metadata=scheme, clock_mhz=core_ghz * 1e3,
+                      metadata_cache_bytes=cache_bytes, protected_bytes=LITERATURE_PROTECTED_BYTES)

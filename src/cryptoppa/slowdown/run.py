@@ -1,43 +1,65 @@
-"""The slowdown grid: workloads x processors x line sizes, each point traced, classified and timed under every
-protection, its rows merged into a results folder as it finishes (resume by rerunning), locally or on Dask.
+"""The slowdown grid: workloads x processors x line sizes on a named system, each point traced, classified and
+timed under every protection, its rows merged into a results folder as it finishes (resume by rerunning), locally
+or on Dask.
 
 A point's trace and classification are cached steps (cryptoppa.trace, cryptoppa.memsys); its timing is seconds
-and is recomputed. Debian programs are single threaded and run at one processor only.
+and is recomputed. Debian programs are single threaded and run at one processor only. Memory-link schemes are timed
+with the pool the feasibility answer provisions (`provision.pool_for`) and with any fixed pool sizes asked for
+(the sensitivity study); every row records its pool, the engines' clock and what the pool did.
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
-from tqdm import tqdm
 
 from .. import catalog
-from ..memsys import EVENTS_FILE, run_events, study_system
+from ..errors import InputError
+from ..memsys import EVENTS_FILE, run_events
+from ..memsys.system import DEFAULT_SYSTEM, System, get_system
 from ..sweep import results as results_mod
-from ..sweep.execute import dask_client
+from ..sweep.execute import Sink, run_points
 from ..trace import get_workload, record_trace, trace_plan
 from . import protection as prot
+from .dramcheck import compare
+from .ooo import simulate_ooo
+from .provision import pool_for
 from .timing import simulate
 
 TABLE = "slowdown.parquet"
-IDENTITY = ["workload", "size", "processors", "line_bytes", "scheme", "engines", "gbps"]
+IDENTITY = ["workload", "size", "system", "processors", "line_bytes", "scheme", "pool", "engines", "gbps"]
+PROVISIONED = "provisioned"
+STUDY_SYSTEM = "study-2008"
 
 
 @dataclass(frozen=True)
 class Grid:
     workloads: tuple[str, ...]
-    processors: tuple[int, ...] = (2, 4, 8)
-    line_bytes: tuple[int, ...] = (64, 128)
-    schemes: tuple[str, ...] = (*prot.MEASURED, *prot.STUDY)
-    engines: tuple[int, ...] = (1,)  # measured schemes: engines in the pool
+    processors: tuple[int, ...] = (4,)
+    line_bytes: tuple[int, ...] = (64,)
+    schemes: tuple[str, ...] = ()  # empty: every measured scheme, the literature's baseline and the study's
+    engines: tuple = (PROVISIONED,)  # memory-link pools: "provisioned" and/or fixed sizes
     gbps: tuple[float, ...] = (0.8, 1.6, 3.2)  # study schemes: the AES unit's throughput
     size: str = "default"
-    preset: str = "desktop-25.6"
+    system: str = DEFAULT_SYSTEM
+    engine_clock_mhz: float | None = None  # None: each engine's fmax; else a controller clock they must meet
     engine_results: pd.DataFrame = field(default_factory=pd.DataFrame, compare=False, repr=False)
+
+    @property
+    def scheme_list(self) -> tuple[str, ...]:
+        """The grid's schemes; by default the 2008 study's on its system, every measured one and the literature's
+        baseline on the others (the out-of-order replay times memory-link schemes only)."""
+        study = self.system == STUDY_SYSTEM
+        if self.schemes:
+            wrong = [s for s in self.schemes if (s in prot.STUDY) != study]
+            if wrong:
+                raise InputError(f"--schemes {','.join(wrong)}: the study's cache-to-cache schemes run on the "
+                                 f"{STUDY_SYSTEM} system only, the memory-link schemes on the others")
+            return self.schemes
+        return prot.STUDY if study else (*prot.measured_schemes(self.engine_results), *prot.LITERATURE)
 
     def points(self) -> list[tuple[str, int, int]]:
         out = []
@@ -46,15 +68,29 @@ class Grid:
             out += [(w, p, line) for p in dict.fromkeys(procs) for line in self.line_bytes]
         return out
 
-    def protections(self, line_bytes: int, access_ns: float) -> list[prot.Protection]:
-        out = [prot.NONE]
-        for s in self.schemes:
+    def protections(self, system: System) -> list[tuple[prot.Protection, object]]:
+        """(protection, its provisioned pool or None) for every scheme and pool of the grid."""
+        access_ns = system.dram.trcd_ns + system.dram.tcl_ns  # the hint's lead (cryptoppa.feasibility.latency)
+        line = system.line_bytes
+        out: list[tuple[prot.Protection, object]] = [(prot.NONE, None)]
+        for s in self.scheme_list:
             if s in prot.STUDY:
-                out += [prot.study_protection(s, line_bytes, g) for g in self.gbps]
+                out += [(prot.study_protection(s, line, g), None) for g in self.gbps]
+            elif s in prot.LITERATURE:
+                out.append((prot.literature_protection(s, system.clock_ghz, access_ns), None))
             else:
-                out += [prot.measured_protection(s, self.engine_results, n, line_bytes, access_ns)
-                        for n in self.engines]
+                pool = pool_for(s, self.engine_results, system.dram.gbps * 8e9, self.engine_clock_mhz)
+                for n in self.engines:
+                    size, kind = (pool.engines, PROVISIONED) if n == PROVISIONED else (int(n), "fixed")
+                    out.append((prot.measured_protection(s, self.engine_results, size, line, access_ns,
+                                                         pool.clock_mhz, kind), pool))
         return out
+
+
+def _time(events: pd.DataFrame, system: System, protection: prot.Protection, record: bool = False):
+    if system.core == "ooo":
+        return simulate_ooo(events, system, protection, record)
+    return simulate(events, system, protection)
 
 
 def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache: Path,
@@ -63,90 +99,80 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     threads = processors if w.kernel else 1
     traced = record_trace(w, threads, cache, grid.size, force=force)
     tm = {k: m.value for k, m in traced.metrics.items()}
-    system = study_system(processors, line_bytes, grid.preset)
+    system = get_system(grid.system, processors, line_bytes)
     ipa = tm[catalog.TRACE_IPA] if w.kernel else None
     classified = run_events(traced.run_dir, trace_plan(w, threads, grid.size).key, system, ipa, cache, force=force)
     cm = {k: m.value for k, m in classified.metrics.items()}
     events = pd.read_parquet(classified.run_dir / EVENTS_FILE)
-    access_ns = system.dram.trcd_ns + system.dram.tcl_ns  # the hint's lead (cryptoppa.feasibility.latency)
-    base = simulate(events, system, prot.NONE)
+    base = _time(events, system, prot.NONE, record=True)
+    reference = compare(base.stream, system) if system.core == "ooo" else {}
+    ns = 1.0 / system.clock_ghz
     rows = []
-    for p in grid.protections(line_bytes, access_ns):
-        t = base if p is prot.NONE else simulate(events, system, p)
+    for p, pool in grid.protections(system):
+        t = base if p is prot.NONE else _time(events, system, p)
         servers = 1 if p.link == "memory" else processors  # the pool's busy time is already per engine
+        per = (lambda x: x / t.protected) if t.protected else (lambda x: 0.0)
         rows.append({
-            "workload": workload, "size": grid.size, "processors": processors, "line_bytes": line_bytes,
-            "scheme": p.scheme, "link": p.link, "engine": p.engine, "engine_clock_mhz": p.clock_mhz,
-            "engines": p.engines if p.link == "memory" else 0,
+            "workload": workload, "size": grid.size, "system": grid.system, "processors": processors,
+            "line_bytes": line_bytes, "scheme": p.scheme, "link": p.link, "engine": p.engine,
+            "engine_clock_mhz": p.clock_mhz, "clock_basis": pool.clock_basis if pool else "",
+            "pool": p.pool if p.link == "memory" and p.scheme != "none" else "",
+            "engines": p.engines if p.link == "memory" and p.scheme != "none" else 0,
+            "pool_load_at_peak": pool.load if pool and p.pool == PROVISIONED else float("nan"),
+            "metadata_extra_traffic": pool.extra_traffic if pool else float("nan"),
             "gbps": round(p.gbps, 4) if p.gbps == p.gbps else 0.0,
             "read_ns": p.read_ns, "line_ns": p.line_ns, "base_cycles": base.cycles, "cycles": t.cycles,
             "slowdown_pct": 100.0 * (t.cycles / base.cycles - 1) if base.cycles else 0.0,
-            "protected": t.protected, "added_cycles_per_protected": t.added_cycles / t.protected if t.protected else 0.0,
-            "wait_cycles_per_protected": t.wait_cycles / t.protected if t.protected else 0.0,
+            "protected": t.protected, "added_cycles_per_protected": per(t.added_cycles),
+            "wait_cycles_per_protected": per(t.wait_cycles), "wait_ns_per_protected": per(t.wait_cycles) * ns,
             "engine_utilization": t.busy_cycles / (t.cycles * servers) if t.cycles else 0.0,
             "metadata_traffic_pct": 100.0 * t.metadata_lines / t.data_lines if t.data_lines else 0.0,
             "counter_hit_rate": t.counter_hit_rate,
+            "dram_read_ns": t.dram_read_cycles * ns, "dram_row_hit_rate": t.row_hit_rate,
+            "dram_gbps_used": t.dram_lines * line_bytes / (t.cycles * ns) if t.cycles and t.dram_lines else 0.0,
             "accesses": cm[catalog.MEMSYS_ACCESSES], "instructions": tm[catalog.TRACE_INSTRUCTIONS],
             "miss_rate_l1": cm[catalog.MEMSYS_MISS_L1], "miss_rate_l2": cm[catalog.MEMSYS_MISS_L2],
             "memory_reads": cm[catalog.memsys_runs("mem")], "c2c_transfers": cm[catalog.memsys_runs("c2c")],
+            "llc_hits": cm.get(catalog.memsys_runs("hit_llc"), 0),
             "writebacks": cm[catalog.MEMSYS_WRITEBACKS], "footprint_bytes": tm[catalog.TRACE_FOOTPRINT],
             "trace_seconds": tm[catalog.runtime("trace")], "classify_seconds": cm[catalog.runtime("memsys")],
-            "memory": grid.preset, "core_ghz": system.clock_ghz, "cpi": system.cpi, "mlp": system.mlp,
+            "memory": system.dram.preset, "core": system.core, "core_ghz": system.clock_ghz, "cpi": system.cpi,
+            "mlp": system.mlp, "rob": system.rob if system.core == "ooo" else 0,
+            "width": system.width if system.core == "ooo" else 0,
+            "mshrs": system.mshrs if system.core == "ooo" else 0, "llc_bytes": system.llc_bytes,
+            "l2_bytes": system.l2_bytes, "l1_bytes": system.l1_bytes, "dram_model": "banked",
+            "base_dram_read_ns": base.dram_read_cycles * ns, **reference,
             "status": "ok", "error": "",
         })
     return rows
 
 
-def _failed(workload: str, processors: int, line_bytes: int, size: str, err: Exception) -> list[dict]:
-    return [{"workload": workload, "size": size, "processors": processors, "line_bytes": line_bytes,
-             "scheme": "none", "engines": 0, "gbps": 0.0, "status": "failed", "error": str(err)}]
+def _failed(grid: Grid, workload: str, processors: int, line_bytes: int, err: BaseException) -> list[dict]:
+    return [{"workload": workload, "size": grid.size, "system": grid.system, "processors": processors,
+             "line_bytes": line_bytes, "scheme": "none", "pool": "", "engines": 0, "gbps": 0.0, "status": "failed",
+             "error": str(err)}]
 
 
-def _safe_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache: Path, force: bool) -> list[dict]:
-    try:
-        return run_point(grid, workload, processors, line_bytes, cache, force)
-    except Exception as err:  # a failed point is a row; the others go on
-        return _failed(workload, processors, line_bytes, grid.size, err)
-
-
-def done(out: Path) -> set[tuple]:
+def done(out: Path, grid: Grid) -> set[tuple]:
     table = results_mod.read(out, TABLE)
-    if table.empty:
+    if table.empty or "system" not in table.columns:
         return set()
-    ok = table[table["status"] == "ok"]
+    ok = table[(table["status"] == "ok") & (table["system"] == grid.system)]
     return set(zip(ok["workload"], ok["size"], ok["processors"], ok["line_bytes"]))
+
+
+def _grid_point(grid: Grid, cache: Path, force: bool, point: tuple[str, int, int]) -> list[dict]:
+    return run_point(grid, *point, cache, force)
 
 
 def run_grid(grid: Grid, out: Path, cache: Path, jobs: int | None = None, cluster: str | None = None,
              force: bool = False, progress: bool = True) -> pd.DataFrame:
-    """Every point of the grid not finished in `out` (all with force); returns the folder's table."""
-    finished = set() if force else done(out)
+    """Every point of the grid not finished in `out` (all with force), through the one executor of every grid
+    (cryptoppa.sweep.execute); a failed point is a row and the others go on. Returns the folder's table."""
+    finished = set() if force else done(out, grid)
     todo = [pt for pt in grid.points() if (pt[0], grid.size, pt[1], pt[2]) not in finished]
-    bar = tqdm(total=len(todo), desc="slowdown", unit="pt", disable=not progress, dynamic_ncols=True)
-
-    def merge(rows: list[dict]) -> None:
-        results_mod.merge(out, rows, TABLE, IDENTITY)
-        bar.update(1)
-
-    try:
-        if cluster:
-            client = dask_client(cluster)
-            try:
-                from distributed import as_completed as dask_completed  # noqa: PLC0415 (only --cluster needs dask)
-
-                futures = [client.submit(_safe_point, grid, *pt, cache, force, pure=False) for pt in todo]
-                for fut in dask_completed(futures):
-                    merge(fut.result())
-            finally:
-                client.close()
-        elif (jobs or 1) == 1 or len(todo) <= 1:
-            for pt in todo:
-                merge(_safe_point(grid, *pt, cache, force))
-        else:
-            with ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, len(todo))) as pool:
-                futures = [pool.submit(_safe_point, grid, *pt, cache, force) for pt in todo]
-                for fut in as_completed(futures):
-                    merge(fut.result())
-    finally:
-        bar.close()
-    return results_mod.read(out, TABLE)
+    return run_points(partial(_grid_point, grid, cache, force), todo, Sink(out, TABLE, tuple(IDENTITY)),
+                      jobs=jobs or 1, cluster=cluster, name="slowdown", progress=progress,
+                      describe=lambda pt, rows: f"{pt[0]} on {pt[1]} processors, {pt[2]}-byte lines: "
+                                                f"{rows[0]['status'] if rows else 'no rows'}",
+                      failed=lambda pt, err: _failed(grid, *pt, err))

@@ -18,13 +18,11 @@ import numpy as np
 import pandas as pd
 from cachesim import Cache, CacheSimulator, MainMemory
 
-from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
 from ..feasibility.metadata import Access, tree_levels
-from ..memsys.classify import BARRIER_EVENT, C2C, HIT_L1, HIT_L2, MEM, UPGRADE
+from ..memsys.classify import BARRIER_EVENT, C2C, HIT_L1, HIT_L2, HIT_LLC, MEM, UPGRADE
 from ..memsys.system import System
+from .backend import METADATA_CACHE_BYTES, METADATA_CACHE_WAYS, Server
 from .protection import Protection
-
-METADATA_CACHE_BYTES, METADATA_CACHE_WAYS = 32 * 1024, 8  # on-die metadata cache (our assumption)
 
 
 @dataclass
@@ -37,6 +35,10 @@ class Timing:
     data_lines: int  # DRAM line transfers of data (reads + write-backs)
     metadata_lines: int  # DRAM line transfers of metadata (reads + write-backs)
     counter_hit_rate: float  # of the counter lines in the metadata cache (NaN without counters)
+    dram_read_cycles: float = float("nan")  # mean DRAM read latency, request at the controller to data (ooo replay)
+    row_hit_rate: float = float("nan")  # DRAM accesses that found their row open (ooo replay)
+    dram_lines: int = 0  # DRAM line transfers, reads and writes, data and metadata (ooo replay)
+    stream: list | None = None  # the DRAM requests (at, line, write, done) in core cycles, when recorded
 
 
 class _Dram:
@@ -55,29 +57,12 @@ class _Dram:
         return self.hit if was == row else self.closed if was is None else self.conflict
 
 
-class _Server:
-    """A FCFS server as its unfinished work: a job waits for the backlog it finds. Jobs come in the order the
-    processors reach them, which is not always the order of their arrival times (a read reaches its engine a
-    memory latency after its request), so the backlog drains with time and never runs backwards."""
-
-    def __init__(self, service: float):
-        self.service, self.backlog, self.last, self.busy = service, 0.0, 0.0, 0.0
-
-    def job(self, at: float) -> float:
-        self.backlog = max(0.0, self.backlog - max(0.0, at - self.last))
-        self.last = max(self.last, at)
-        wait = self.backlog
-        self.backlog += self.service
-        self.busy += self.service
-        return wait
-
-
 class _Metadata:
     """Tag, counter and tree lines of the data lines through one LRU metadata cache (pycachesim). Addresses:
     tags in the first GiB, counter level k at 1 GiB + k x 512 MiB (data addresses are below 4 GiB)."""
 
     def __init__(self, protection: Protection, system: System):
-        scheme = METADATA_SCHEMES[protection.metadata]
+        scheme = protection.scheme_data
         line = system.line_bytes
         self.line = line
         self.tags = scheme.tags_per_line if protection.tags else 0
@@ -121,8 +106,9 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
     count = events["count"].to_numpy().astype(np.float64)
     base = events["instr"].to_numpy() * system.cpi + np.maximum(count - 1, 0) * system.l1_hit_cycles
     base = base + np.where(outcome == HIT_L1, system.l1_hit_cycles, 0) + np.where(outcome == HIT_L2, system.l2_hit_cycles, 0)
+    base = base + np.where(outcome == HIT_LLC, system.llc_hit_cycles, 0)
     wb = events["wb"].to_numpy()
-    event = (outcome >= MEM) | (wb > 0)
+    event = np.isin(outcome, (MEM, C2C, UPGRADE, BARRIER_EVENT)) | (wb > 0)
     thread = events["thread"].to_numpy()
     lines, src = events["line"].to_numpy(), events["src"].to_numpy()
     procs = int(thread.max()) + 1 if len(thread) else 0
@@ -145,8 +131,8 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
     c2c_prot = protection.link == "c2c"
     t_read, t_line, t_path = cyc(protection.read_ns), cyc(protection.line_ns), cyc(protection.on_path_ns)
     t_miss = max(t_read, cyc(protection.miss_read_ns))
-    pool = _Server(cyc(protection.service_ns) / protection.engines)  # memory link: N engines as one server
-    units = [_Server(t_line) for _ in range(procs)]  # c2c link: each processor's unit, unpipelined
+    pool = Server(cyc(protection.service_ns) / protection.engines)  # memory link: N engines as one server
+    units = [Server(t_line) for _ in range(procs)]  # c2c link: each processor's unit, unpipelined
     pads: dict[tuple[int, int], deque] = {}
     stats = dict(protected=0, added=0.0, wait=0.0, data=0, meta=0)
 

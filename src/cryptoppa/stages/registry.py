@@ -17,14 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import fpga, pdk
+from .. import fpga
 from ..activity.workload import check_workload, is_engine_workload
 from ..designs.arrays import MAX_N_COMPOSED, MAX_N_FLAT
 from ..errors import InputError
 from ..metrics import Metric
-from ..pnr.plan import DEFAULT_UTILIZATION
 from ..runs import StepPlan, run_step
-from .request import ASIC, COMPOSED, FLAT, FPGA, Request
+from .request import ASIC, FLAT, FPGA, Request
+from .setting import Setting
 
 RunFn = Callable[[Request, Path, bool], "Outcome"]
 
@@ -48,7 +48,7 @@ class Outcome:
 class Refusal:
     """Why a stage cannot take a request: the request field at fault and what it should be."""
 
-    field: str  # stage, target, n, array_mode, activity_mode, seed, design, wire_load, utilization
+    field: str  # stage, target, n, array_mode, activity_mode, design, or a setting's name
     expected: str
 
     def error(self, names: dict[str, str]) -> InputError:
@@ -66,13 +66,20 @@ class Stage:
     activities: tuple[str, ...] = ("vectorless", "sim")
     check: Callable[[Request], Refusal | None] = lambda req: None  # rules of its own (a routable PDK, ...)
     doc: str = ""
+    settings: tuple[Setting, ...] = ()  # what it reads of a request besides the design point (cryptoppa.stages.setting)
+
+    def where(self) -> str:
+        """How a message names it: the array forms too where another registration shares its name and kind."""
+        twins = [s for s in _STAGES if s.name == self.name and s.kind == self.kind and s is not self]
+        forms = f" ({' or '.join(self.arrays)} designs)" if twins else ""
+        return f"stage {self.name!r} on {self.kind} targets{forms}"
 
     @classmethod
     def from_step(cls, name: str, kind: str, *, arrays: tuple[str, ...], plan: Callable[[Request, Outcome, Path], StepPlan],
                   execute: Callable[[StepPlan, Path], dict[str, Metric]], needs: str, **options) -> "Stage":
         """A stage that is one cached step after the stage it needs: its row holds both stages' metrics."""
         def run(req: Request, cache: Path, force: bool) -> Outcome:
-            prior = run_request(dataclasses.replace(req, stage=needs), Path(cache))
+            prior = run_request(prerequisite(req), Path(cache))
             step = run_step(plan(req, prior, cache), execute, cache, force)
             return Outcome({**prior.metrics, **step.metrics}, (*prior.sources, step.run_dir), step.built or prior.built)
         return cls(name, kind, arrays, run, needs=needs, **options)
@@ -132,30 +139,9 @@ def _design_rules(req: Request) -> Refusal | None:
     return None
 
 
-def _wire_load_rule(req: Request) -> Refusal | None:
-    """Switching the wire-load model off is a synthesis-only choice, and only means something where there is one."""
-    if req.wire_load:
-        return None
-    if req.kind != ASIC or (req.stage or default_stage(req)) != "synth" or req.array == COMPOSED:
-        return Refusal("wire_load", f"the wire-load model kept (true) for {req.target} (only synthesis of a single "
-                                    "design or flat array on an ASIC library can be timed without it)")
-    if not pdk.get(req.pdk).wire_load_model:
-        return Refusal("wire_load", f"the wire-load model kept (true) for {req.target} (the library has none to switch "
-                                    "off)")
-    return None
-
-
-def _utilization_rule(req: Request) -> Refusal | None:
-    """A target utilization sizes a floorplan: only placement and routing of an ASIC library has one."""
-    if req.utilization == DEFAULT_UTILIZATION or (req.kind == ASIC and (req.stage or default_stage(req)) == "route"):
-        return None
-    return Refusal("utilization", f"the default {DEFAULT_UTILIZATION:g} for {req.target} (a target utilization sizes "
-                                  "the die of placement and routing: it needs stage = \"route\" on an ASIC library)")
-
-
-def refusal(req: Request) -> Refusal | None:
-    """None when a registered stage takes the request, else why none does."""
-    found = _design_rules(req) or _wire_load_rule(req) or _utilization_rule(req)
+def _taking(req: Request) -> Stage | Refusal:
+    """The stage that takes the design point, before its settings and its own rules are looked at."""
+    found = _design_rules(req)
     if found is not None:
         return found
     name = req.stage or default_stage(req)
@@ -176,16 +162,67 @@ def refusal(req: Request) -> Refusal | None:
     if not acting:
         return Refusal("activity_mode", f"vectorless only for stage {name!r} with a {req.array} design on "
                                         f"{req.kind} targets, got {req.activity_mode}")
-    return acting[0].check(req)
+    return acting[0]
+
+
+def accepted(req: Request) -> tuple[Setting, ...]:
+    """The settings a request may give: those of the stages its stage needs (run first), then its stage's own.
+    None when no stage takes the request's design point."""
+    stage = _taking(dataclasses.replace(req, settings=()))
+    if isinstance(stage, Refusal):
+        return ()
+    before = accepted(dataclasses.replace(req, stage=stage.needs, settings=())) if stage.needs else ()
+    return (*before, *stage.settings)
+
+
+def prerequisite(req: Request) -> Request:
+    """The request of the stage the request's stage needs: the same design point, with only the settings that
+    stage takes (a routed request's utilization is not synthesis's business)."""
+    needed = dataclasses.replace(req, stage=stage_for(req).needs, settings=())
+    own = {s.name for s in accepted(needed)}
+    return dataclasses.replace(needed, settings=tuple((k, v) for k, v in req.settings if k in own))
+
+
+def all_settings() -> list[Setting]:
+    """Every registered stage's settings, once each, in the order the stages registered."""
+    return list({s.name: s for stage in _STAGES for s in stage.settings}.values())
+
+
+def declaring(setting: Setting) -> list[Stage]:
+    return [stage for stage in _STAGES if setting in stage.settings]
+
+
+def _setting_refusal(req: Request, stage: Stage) -> Refusal | None:
+    takes = {s.name: s for s in accepted(req)}
+    known = {s.name: s for s in all_settings()}
+    for name, value in req.settings:
+        if name not in known:
+            return Refusal(name, f"a setting of a registered stage ({', '.join(known)})")
+        setting = known[name]
+        if name not in takes:
+            where = " or ".join(s.where() for s in declaring(setting))
+            return Refusal(name, f"{where}, which reads it ({setting.help}), not {stage.where()} for {req.target}")
+        if not setting.accepts(value):
+            return Refusal(name, f"{setting.expected()}, got {value!r}")
+        rule = setting.rule(req, value)
+        if rule is not None:
+            return Refusal(name, rule)
+    return None
+
+
+def refusal(req: Request) -> Refusal | None:
+    """None when a registered stage takes the request, with its settings, else why none does."""
+    stage = _taking(req)
+    if isinstance(stage, Refusal):
+        return stage
+    return _setting_refusal(req, stage) or stage.check(req)
 
 
 def stage_for(req: Request) -> Stage:
     found = refusal(req)
     if found is not None:
         raise found.error({})
-    name = req.stage or default_stage(req)
-    return next(s for s in _STAGES if s.name == name and s.kind == req.kind and req.array in s.arrays
-                and req.activity_kind in s.activities)
+    return _taking(req)
 
 
 def run_request(req: Request, cache: Path, force: bool = False) -> Outcome:

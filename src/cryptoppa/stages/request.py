@@ -1,7 +1,8 @@
 """One characterization as a user asks for it: `cryptoppa run`'s options or one point of a sweep file, as data.
 
 Both the command line and the sweep build a Request and hand it to the one dispatcher (cryptoppa.stages), which
-checks it against the registered stages and runs the stage that takes it.
+checks it against the registered stages and runs the stage that takes it. A request is a design point (design,
+parameters, target, clock, array, activity) plus the settings given of the stages that run it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,6 @@ from pathlib import Path
 
 from .. import fpga, pdk
 from ..designs import Design, Sources
-from ..designs.arrays import array_design, perf_lines
-from ..flow import FlowPoint, design_point
-from ..flow.compose import ArrayPoint
-from ..pnr.plan import DEFAULT_UTILIZATION
 
 ASIC, FPGA = "asic", "fpga"
 SINGLE, FLAT, COMPOSED = "single", "flat", "composed"
@@ -39,11 +36,9 @@ class Request:
     array_mode: str = COMPOSED  # arrays only: composed from cached parts, or the whole array synthesized flat
     activity: float = 0.1  # vectorless toggles per cycle at the inputs
     activity_mode: str = "vectorless"  # or "sim:<workload>"
-    seed: int | None = None  # FPGA placer seed (None: 1)
-    utilization: float = DEFAULT_UTILIZATION  # ASIC placement's target cell area / die area (route stage)
     clock_port: str | None = None  # overrides the design's clock port
     own_rtl: bool = False  # the design is the user's RTL, not a descriptor
-    wire_load: bool = True  # False: time without the library's wire-load model (ASIC synthesis only)
+    settings: tuple[tuple[str, object], ...] = ()  # (name, value) of the stages' settings given (stages.setting)
 
     @property
     def kind(self) -> str:
@@ -67,38 +62,6 @@ class Request:
     @property
     def activity_kind(self) -> str:
         return "vectorless" if self.activity_mode == "vectorless" else "sim"
-
-
-def _design(req: Request, cache: Path) -> Design:
-    return array_design(req.design, req.n, cache) if req.n is not None else req.design
-
-
-def flow_point(req: Request, cache: Path) -> FlowPoint:
-    """The ASIC flow point of a single design or a flat array (whose generated top is a step of the cache)."""
-    if req.own_rtl:
-        d = req.design
-        return FlowPoint(rtl=d.files, top=d.top, pdk=req.pdk, corner=req.corner, clock_mhz=req.clock_mhz,
-                         params=req.params, clock_port=req.clock_port or d.clock or "clk", input_activity=req.activity,
-                         activity=req.activity_mode, reset_port=d.reset, include_dirs=d.include_dirs,
-                         defines=d.defines, wire_load=req.wire_load)
-    return design_point(_design(req, cache), pdk=req.pdk, corner=req.corner, clock_mhz=req.clock_mhz,
-                        params=dict(req.params), activity=req.activity, clock_port=req.clock_port,
-                        activity_mode=req.activity_mode, perf_lines=perf_lines(req.n), perf_round=req.n or 1,
-                        wire_load=req.wire_load)
-
-
-def array_point(req: Request) -> ArrayPoint:
-    return ArrayPoint(req.design, req.n, req.params, req.pdk, req.corner, req.clock_mhz, req.activity)
-
-
-def fpga_point(req: Request, cache: Path) -> fpga.FpgaPoint:
-    if req.own_rtl:
-        d = req.design
-        return fpga.FpgaPoint(rtl=d.files, top=d.top, target=req.target, clock_mhz=req.clock_mhz, params=req.params,
-                              include_dirs=d.include_dirs, defines=d.defines, seed=req.seed or 1,
-                              clock_port=req.clock_port or d.clock or "clk")
-    return fpga.fpga_point(_design(req, cache), req.target, req.clock_mhz, dict(req.params), seed=req.seed or 1,
-                           n=req.n)
 
 
 def canonical_target(text: str) -> str:

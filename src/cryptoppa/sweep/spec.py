@@ -10,23 +10,23 @@ pdks = ["freepdk45"]
 corners = ["nom"]               # optional: default corner of each PDK
 # or, instead of pdks/corners: targets, each "pdk", "pdk/corner" or an FPGA target (cryptoppa.fpga.targets)
 # targets = ["freepdk45/nom", "xc7", "ecp5-85k"]
-seeds = [1, 2, 3]               # optional: placer seeds of FPGA targets with place and route
 clocks_mhz = [225]
 activity = 0.1                  # optional: vectorless input toggles per cycle
 activity_modes = ["vectorless", "sim:saturated"]   # optional: power from the model and/or simulated workloads
-wire_load = [true, false]       # optional: with and/or without the library's wire-load model (synthesis only)
 array_mode = "composed"         # optional: "composed" (engine once + dispatcher, N <= 1024) or "flat" (N <= 64)
 stage = "route"                 # optional: a registered stage (cryptoppa.stages: synth, route); default: the target's
-utilization = [0.5]             # optional, with stage = "route": target cell area / die area of the floorplan
 max_points = 5000               # optional: run up to this many points without `--yes` (default: cryptoppa.limits)
 
 [params.gcm_iter]               # optional: a list of values per parameter; the grid is their product
 DIGIT = [16]
 ```
+Each stage's settings are keys too (declared in cryptoppa.stages.builtin; the docs' settings table lists them),
+each a list of values applied to the points whose stages read it; such a point takes the default otherwise.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -36,8 +36,7 @@ from .. import designs, fpga, limits, pdk, stages, tomlfile, userfiles
 from ..designs import arrays
 from ..errors import CryptoppaError, InputError
 from ..names import IDENT
-from ..pnr.plan import DEFAULT_UTILIZATION
-from ..stages import Request
+from ..stages import Request, Setting
 
 # Past this many points a sweep file is refused even with --yes: the grid is expanded in memory and the results
 # table is rewritten once per finished point.
@@ -50,14 +49,10 @@ _KEYS = {
     "n": "a non-empty list of positive integers",
     "pdks": "a non-empty list of PDK names",
     "targets": 'a non-empty list of "pdk", "pdk/corner" or FPGA target names (instead of pdks and corners)',
-    "seeds": f"a non-empty list of nextpnr placer seeds of FPGA targets, each {limits.SEED.describe()}",
     "corners": "a non-empty list of corner names",
     "clocks_mhz": f"a non-empty list of positive numbers, each {limits.CLOCK_MHZ.describe()}",
     "activity": limits.ACTIVITY.describe(),
     "activity_modes": 'a non-empty list of "vectorless" or "sim:<workload>" (cryptoppa.activity.workload)',
-    "wire_load": "a non-empty list of distinct booleans (false: timed without the library's wire-load model)",
-    "utilization": f"a non-empty list of distinct target utilizations (cell area / die area), each "
-                   f"{limits.UTILIZATION.describe()}",
     "jobs": limits.JOBS.describe(),
     "max_points": f"a positive integer: the points this file may run without --yes (default {limits.SWEEP_POINTS.high:,g})",
     "array_mode": 'one of "composed", "flat"',
@@ -66,6 +61,25 @@ _KEYS = {
     "stage": "a stage name (cryptoppa.stages: synth, route, ...); default: synthesis on ASIC targets, place and route "
              "on FPGA targets that have a placer",
 }
+
+
+def _setting_keys() -> dict[str, Setting]:
+    """The sweep key of each registered stage's setting."""
+    return {s.key: s for s in stages.all_settings()}
+
+
+def described_keys() -> dict[str, str]:
+    """Every key of a sweep file's [sweep] table with what it expects, the stages' settings included: the refusals'
+    wording, and the docs' table of keys."""
+    return {**_KEYS, **{key: _expected(key) for key in _setting_keys()}}
+
+
+def _expected(key: str) -> str:
+    setting = _setting_keys().get(key)
+    if setting is None:
+        return _KEYS[key]
+    each = f"booleans (true: {setting.help})" if setting.kind is bool else f"values, each {setting.expected()}"
+    return f"a non-empty list of distinct {each}, for points of {stages.where(setting)}"
 
 
 @dataclass(frozen=True)
@@ -83,9 +97,7 @@ class SweepPoint:
     include_dirs: tuple[Path, ...] = ()  # added to the design's own
     defines: tuple[tuple[str, str], ...] = ()
     stage: str | None = None  # a registered stage (cryptoppa.stages); None: the target's default
-    seed: int | None = None  # FPGA targets with a placer only
-    wire_load: bool = True  # False: without the library's wire-load model (cryptoppa.flow.FlowPoint)
-    utilization: float = DEFAULT_UTILIZATION  # the floorplan's target cell area / die area (stage "route")
+    settings: tuple[tuple[str, object], ...] = ()  # (name, value) of the settings its stages read (Request.settings)
     resolved: designs.Design | None = field(default=None, compare=False, repr=False)  # the design, read once
 
     @property
@@ -101,8 +113,7 @@ class SweepPoint:
         design = self.resolved or designs.get(self.design).with_sources(self.include_dirs, self.defines)
         return Request(design, self.params, self.pdk if self.fpga else f"{self.pdk}/{self.corner}", self.clock_mhz,
                        stage=self.stage, n=self.n, array_mode=self.array_mode, activity=self.activity,
-                       activity_mode=self.activity_mode, seed=self.seed, wire_load=self.wire_load,
-                       utilization=self.utilization)
+                       activity_mode=self.activity_mode, settings=self.settings)
 
     @property
     def resolved_stage(self) -> str:
@@ -116,10 +127,9 @@ class SweepPoint:
         # The target's default stage is unmarked (an FPGA target's rows are placed and routed unless said otherwise).
         stage = "" if self.stage in (None, stages.default_stage(self.request())) else (
             " routed" if self.stage == "route" else f" {self.stage}")
-        seed = f" seed={self.seed}" if self.seed is not None else ""
-        wire = "" if self.wire_load else " no-wire-load"
-        util = "" if self.utilization == DEFAULT_UTILIZATION else f" utilization={self.utilization:g}"
-        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{seed}{wire}{util}"
+        known = {s.name: s for s in stages.all_settings()}
+        settings = "".join(known[k].label(v) for k, v in self.settings)
+        return f"{self.design}{n} [{params}] {self.target} {self.clock_mhz:g}MHz{mode}{defs}{stage}{settings}"
 
 
 @dataclass(frozen=True)
@@ -136,10 +146,9 @@ class SweepFileError(InputError):
     pass
 
 
-# The sweep key behind each field of a request the stages may refuse.
+# The sweep key behind each field of a request the stages may refuse (and each setting's, from its declaration).
 _REQUEST_KEYS = {"stage": "sweep.stage", "target": "sweep.targets", "n": "sweep.n", "array_mode": "sweep.array_mode",
-                 "activity_mode": "sweep.activity_modes", "seed": "sweep.seeds", "design": "sweep.designs",
-                 "wire_load": "sweep.wire_load", "utilization": "sweep.utilization"}
+                 "activity_mode": "sweep.activity_modes", "design": "sweep.designs"}
 
 
 def _fail(path: Path, key: str, expected: str, got=None) -> SweepFileError:
@@ -160,13 +169,13 @@ def _distinct(path: Path, key: str, values: list) -> list:
 def _list(path, table, key, kind, required=True, check=lambda v: True):
     if key not in table:
         if required:
-            raise _fail(path, f"sweep.{key}", _KEYS[key])
+            raise _fail(path, f"sweep.{key}", _expected(key))
         return None
     value = table[key]
     ok = isinstance(value, list) and value and all(
-        isinstance(v, kind) and not isinstance(v, bool) and check(v) for v in value)
+        isinstance(v, kind) and (kind is bool or not isinstance(v, bool)) and check(v) for v in value)
     if not ok:
-        raise _fail(path, f"sweep.{key}", _KEYS[key], value)
+        raise _fail(path, f"sweep.{key}", _expected(key), value)
     return _distinct(path, f"sweep.{key}", value)
 
 
@@ -189,9 +198,10 @@ def _read(path: Path) -> tuple[dict, dict]:
     sweep = data.get("sweep")
     if not isinstance(sweep, dict):
         raise _fail(path, "sweep", "a [sweep] table")
-    unknown = set(sweep) - set(_KEYS)
+    known = [*_KEYS, *_setting_keys()]
+    unknown = set(sweep) - set(known)
     if unknown:
-        raise _fail(path, f"sweep.{sorted(unknown)[0]}", f"one of the known keys ({', '.join(_KEYS)})")
+        raise _fail(path, f"sweep.{sorted(unknown)[0]}", f"one of the known keys ({', '.join(known)})")
     grids = data.get("params", {})
     if not isinstance(grids, dict) or not all(isinstance(g, dict) for g in grids.values()):
         raise _fail(path, "params", "[params.<design>] tables")
@@ -203,16 +213,33 @@ def _modes(path: Path, sweep: dict) -> list[str]:
     return _list(path, sweep, "activity_modes", str, required=False) or ["vectorless"]
 
 
-def _wire_loads(path: Path, sweep: dict) -> list[bool]:
-    value = sweep.get("wire_load", [True])
-    if not (isinstance(value, list) and value and all(isinstance(v, bool) for v in value)):
-        raise _fail(path, "sweep.wire_load", _KEYS["wire_load"], value)
-    return _distinct(path, "sweep.wire_load", value)
+def _setting_values(path: Path, sweep: dict) -> dict[str, list]:
+    """{setting name: its listed values} of the setting keys the file gives, each value checked."""
+    out = {}
+    for key, setting in _setting_keys().items():
+        values = _list(path, sweep, key, (int, float) if setting.kind is float else setting.kind, required=False,
+                       check=setting.accepts)
+        if values is not None:
+            out[setting.name] = [setting.kind(v) for v in values]
+    return out
 
 
-def _utilizations(path: Path, sweep: dict) -> list[float]:
-    values = _list(path, sweep, "utilization", (int, float), required=False, check=limits.UTILIZATION.accepts)
-    return [float(v) for v in values or [DEFAULT_UTILIZATION]]
+def _with_settings(path: Path, base: list[SweepPoint], listed: dict[str, list]) -> list[SweepPoint]:
+    """Each point once per combination of the listed values of the settings its stages read (the default for a
+    setting not listed); a listed setting no point reads is refused."""
+    points, used = [], set()
+    for point in base:
+        takes = stages.accepted(point.request())
+        used |= {s.name for s in takes}
+        axes = [[(s.name, v) for v in listed.get(s.name, [s.default])] for s in takes]
+        points += [dataclasses.replace(point, settings=combo) for combo in itertools.product(*axes)]
+    for setting in stages.all_settings():
+        if setting.name in listed and setting.name not in used:
+            first = stages.declaring(setting)[0]
+            raise _fail(path, f"sweep.{setting.key}", f"points of {stages.where(setting)}, which reads it "
+                                                      f"({setting.help}): no point of this sweep is one (stage = "
+                                                      f'"{first.name}" on {first.kind} targets)')
+    return points
 
 
 def _sources(path: Path, sweep: dict) -> tuple[tuple[Path, ...], tuple[tuple[str, str], ...]]:
@@ -311,8 +338,7 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     clocks = _list(path, sweep, "clocks_mhz", (int, float), check=limits.CLOCK_MHZ.accepts)
     activity = _number(path, sweep, "activity", limits.ACTIVITY, 0.1)
     modes = _modes(path, sweep)
-    wire_loads = _wire_loads(path, sweep)
-    utilizations = _utilizations(path, sweep)
+    listed = _setting_values(path, sweep)
     array_mode = array_mode or sweep.get("array_mode", "composed")
     if array_mode not in ("composed", "flat"):
         raise _fail(path, "sweep.array_mode", _KEYS["array_mode"], array_mode)
@@ -329,39 +355,32 @@ def load(path: Path, array_mode: str | None = None) -> SweepSpec:
     include_dirs, defines = _sources(path, sweep)
     loaded = _designs(path, _list(path, sweep, "designs", str))
     targets = _targets(path, sweep)
-    seeds = _list(path, sweep, "seeds", int, required=False, check=limits.SEED.accepts)
-    if seeds and not any(fpga.is_target(t) and fpga.get(t).routed for t, _ in targets):
-        raise _fail(path, "sweep.seeds", "an FPGA target with place and route in sweep.targets")
     for d in grids:
         if d not in loaded:
             raise _fail(path, f"params.{d}", f"a table for a design listed in sweep.designs ({', '.join(loaded)})")
     axes = {d: _axes(path, d, design, grids.get(d, {})) for d, design in loaded.items()}
     targets = [(p, corner if corner is not None else pdk.get(p).default_corner) for p, corner in targets]
-    placed = [(seeds or [1]) if fpga.is_target(p) and fpga.get(p).routed else [None] for p, _ in targets]
+    # At most this many: a setting's values multiply only the points whose stages read it.
     size = sum(math.prod(len(a) for a in axes[d]) for d in loaded) * len(ns or [None]) * len(clocks) * \
-        len(modes) * sum(map(len, placed)) * len(wire_loads) * len(utilizations)
+        len(modes) * len(targets) * math.prod(len(v) for v in listed.values())
     if size > MAX_EXPANDED:
         raise SweepFileError(f"{path}: {size:,} points: expected at most {MAX_EXPANDED:,} in one file (the grid is "
                              "held in memory and the results table rewritten per point): split the sweep")
     resolved = {d: design.with_sources(include_dirs, defines) for d, design in loaded.items()}
-    points = [
+    points = _with_settings(path, [
         SweepPoint(name, d, n, params, p, corner, float(clock), float(activity),
                    array_mode="flat" if fpga.is_target(p) else array_mode, activity_mode=mode,
-                   include_dirs=include_dirs, defines=defines, stage=stage, seed=seed, wire_load=wire_load,
-                   utilization=utilization, resolved=resolved[d])
+                   include_dirs=include_dirs, defines=defines, stage=stage, resolved=resolved[d])
         for d, design in loaded.items()
         for params in _parameter_sets(design, axes[d])
-        for n, ((p, corner), seed_list), clock, mode in itertools.product(ns or [None], zip(targets, placed),
-                                                                          clocks, modes)
-        for seed in seed_list
-        for wire_load in wire_loads
-        for utilization in utilizations
-    ]
+        for n, (p, corner), clock, mode in itertools.product(ns or [None], targets, clocks, modes)
+    ], listed)
     _one_row_each(path, points)
+    keys = {**_REQUEST_KEYS, **{s.name: f"sweep.{s.key}" for s in stages.all_settings()}}
     for point in points:  # the stages' own rules (cryptoppa.stages), checked before any tool runs
         refused = stages.refusal(point.request())
         if refused is not None:
-            raise _fail(path, _REQUEST_KEYS[refused.field], f"{refused.expected} (point {point.label()})")
+            raise _fail(path, keys[refused.field], f"{refused.expected} (point {point.label()})")
     return SweepSpec(path=path, name=name, output=Path(output), points=tuple(points), jobs=jobs,
                      max_points=max_points)
 

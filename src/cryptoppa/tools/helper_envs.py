@@ -17,7 +17,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import settings
+from .. import userfiles
 
 READY = ".ready"
 # The FreePDK45 FlexLib package, installed without its dependencies: its own pins would pull a PDKMaster that
@@ -45,7 +45,7 @@ class HelperEnv:
 
     @property
     def path(self) -> Path:
-        return settings.current().home / f"{self.folder}-{self.hash}"
+        return userfiles.home() / f"{self.folder}-{self.hash}"
 
     def python(self) -> Path | None:
         """The environment's interpreter once it is complete, else None."""

@@ -41,6 +41,14 @@ def _venv_bin(name: str) -> Callable[[], list[str] | None]:
     return locate
 
 
+def _cargo() -> list[str] | None:
+    """cargo on PATH (rustup's, or Debian's cargo-web: Debian 12's cargo is too old for the crate), else ~/.cargo/bin."""
+    for path in (shutil.which("cargo"), Path.home() / ".cargo/bin/cargo"):
+        if path and Path(path).is_file():
+            return [str(path)]
+    return None
+
+
 def _yosys() -> list[str] | None:
     # pyosys is a library, not a command: each script runs in a fresh interpreter (tools/yosys_worker.py).
     return [sys.executable, "-m", "cryptoppa.tools.yosys_worker"] if _module_dir("pyosys") else None
@@ -168,6 +176,8 @@ TOOLS = {t.name: t for t in [
          _first_line("--version", pattern=r"xz \(XZ Utils\) (\S+)")),
     Tool("sqlite3", "a traced slowdown workload", False, f"{_APT} sqlite3", _which("sqlite3"),
          _first_line("--version", pattern=r"^(\S+)")),
+    Tool("cargo", "builds DRAMsim3 (the dramsim3 crate) and our C ABI over it for the slowdown replay", False,
+         f"{_APT} cargo-web cmake g++", _cargo, _first_line("--version", pattern=r"cargo (\S+)")),
     Tool("pip", "downloads the FreePDK45 FlexLib source distribution", True, f"{_APT} python3-pip",
          lambda: [sys.executable, "-m", "pip"], _dist_version("pip")),
 ]}

@@ -36,7 +36,7 @@ _TSAN = ["-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0"]
 def trace_plan(workload: Workload | str, threads: int, size: str = "default") -> StepPlan:
     w = get_workload(workload) if isinstance(workload, str) else workload
     w.argv(size, threads)  # validates the size
-    files = [*_RUNTIME, f"{w.source}.c"] if w.kernel else ["trace/record.h", "trace/lackey_pack.c"]
+    files = [*_RUNTIME, *w.headers, f"{w.source}.c"] if w.kernel else ["trace/record.h", "trace/lackey_pack.c"]
     needed = ("gcc", "valgrind") + (() if w.kernel else (w.program,))
     return StepPlan(
         label=f"trace-{w.name}",

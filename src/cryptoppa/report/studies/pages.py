@@ -1,92 +1,86 @@
-"""Study 003 (OS-controlled bus encryption: software AES-CBC of 1 KB and 4 KB pages) beside our RV32 firmware and
-the host's OpenSSL.
-
-003 timed OpenSSL 0.9.8d on a 1 GHz AMD processor (003 §III.B): 10,620 cycles per 1,024-byte page, 42,118 per
-4,096. Like `openssl speed`, that leaves the key expansion out, so our firmware rows count the CBC encryption
-alone (the firmware's cycles minus its key-setup cycles). 003 does not state the key size; ours is AES-128.
-"""
+"""Chen et al. 2008 beside the host's OpenSSL and our RV32 firmware: the answer, page costs, Table II whole."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ...catalog import CYCLES_PER_BYTE
-from ...feasibility.studies import PAGE_BYTES
-from ...feasibility.studies import PAGES as S003
-from ..analysis import OPT_ORDER
+from ...answers.records import show
+from ...answers.seeds import Seeds
+from ...answers.seeds.pages import Option, Pages, cited
+from ...feasibility.studies import L2_KB
 from ..document import Block, Heading, Paragraph, Table
-from .ours import Ours, ratio
-from .text import frame, num, row, span
+from .cells import spread
 
-KEY_BITS = 128
-
-
-def _host(ours: Ours, nbytes: int) -> list[tuple[str, float]]:
-    t = ours.host_pages()
-    t = t[(t["bytes"] == nbytes) & (t["key_bits"] == KEY_BITS)] if not t.empty else t
-    return [(f"host {r['feature_set']}: OpenSSL on {r['cpu_model']} at {num(r['cpu_mhz'])} MHz",
-             float(r[CYCLES_PER_BYTE]) * nbytes) for _, r in t.iterrows()]
+SMALL, LARGE = 1024, 4096
 
 
-def _cores(ours: Ours, nbytes: int) -> list[tuple[str, float]]:
-    t = ours.core_rows("cbc", nbytes)
-    if t.empty:
-        return []
-    t = t[t["key_bits"] == KEY_BITS].assign(rank=lambda f: f["opt"].map({o: i for i, o in enumerate(OPT_ORDER)}))
-    return [(f"{r['core']} ZK={int(r['zk'])} {r['variant']} {r['opt']}, encryption only",
-             float(r["cycles"] - r["setup_cycles"]))
-            for _, r in t.sort_values(["core", "zk", "variant", "rank"], kind="stable").iterrows()]
-
-
-def options(ours: Ours, nbytes: int) -> list[tuple[str, float]]:
-    return _host(ours, nbytes) + _cores(ours, nbytes)
-
-
-def comparison(ours: Ours) -> pd.DataFrame:
-    rows = []
-    for key, nbytes in PAGE_BYTES.items():
-        study = S003[key]
-        for what, cycles in options(ours, nbytes):
-            rows.append(row(f"AES-CBC, {nbytes:,}-byte page, cycles", study.printed, study.source, num(cycles),
-                            what, num(ratio(cycles, study.value))))
-    small, large = (S003[k] for k in PAGE_BYTES)
-    per = dict(options(ours, PAGE_BYTES["page_1k"]))
-    for what, cycles in options(ours, PAGE_BYTES["page_4k"]):
-        if what in per:
-            rows.append(row("4,096-byte page / 1,024-byte page", num(large.value / small.value),
-                            small.source, num(cycles / per[what]), what, num(cycles / per[what] / (
-                                large.value / small.value))))
-    return frame(rows)
-
-
-def answer(ours: Ours) -> str:
-    small = S003["page_1k"]
-    found = options(ours, PAGE_BYTES["page_1k"])
-    host = [(w, c) for w, c in found if w.startswith("host table")]
-    cores = [(w, c) for w, c in found if not w.startswith("host")]
+def answer(model: Seeds) -> str:
+    p = model.pages
+    text = (f"Chen et al. 2008 (OS-controlled processor-memory bus encryption) encrypts each protected page in "
+            f"software: AES-CBC costs {show(cited('page_1k'))} cycles per 1 KB page and {show(cited('page_4k'))} per "
+            f"4 KB (OpenSSL `0.9.8d` at 1 GHz, §III.B). Protected programs slow down {show(p.averages[(512, '1k')])}× "
+            f"(1 KB pages, {show(p.l2[512])} KB L2) to {show(p.averages[(64, '4k')])}× (4 KB pages, {show(p.l2[64])} "
+            f"KB L2) on average, less with smaller pages and larger caches (Table II, §IV.C); single programs "
+            f"{show(cited('slowdown_least'))}× to {show(cited('slowdown_most'))}×. ")
+    if not p.options:
+        return text + "No page measurement of ours is in the data."
+    table, every = p.host("table"), p.host("all")
     parts = []
-    if host:
-        parts.append(f"the host's OpenSSL without AES-NI takes {num(host[0][1])} ({num(host[0][1] / small.value)}×)")
-    aesni = [(w, c) for w, c in found if w.startswith("host all")]
-    if aesni:
-        parts.append(f"with every CPU feature {num(aesni[0][1])} ({num(aesni[0][1] / small.value)}×)")
-    if cores:
-        parts.append(f"our RV32 firmware {span([c for _, c in cores])} "
-                     f"({span([c / small.value for _, c in cores])}×, over {len(cores)} core/firmware/-O options)")
-    measured = "; ".join(parts) if parts else "no page measurement of ours is in the data yet"
-    return (f"Study 003 (OS-controlled bus encryption): software AES-CBC costs {small.printed} cycles per "
-            f"1,024-byte page and {S003['page_4k'].printed} per 4,096 (OpenSSL 0.9.8d at 1 GHz, 003 §III.B), the "
-            f"cost behind its {S003['slowdown_1k_512k'].printed}–{S003['slowdown_1k_256k'].printed}× slowdowns of "
-            f"protected programs (1 KB pages, 003 Table II). Per 1,024-byte page: {measured}. Cost grows linearly "
-            "with the page on both sides; we do not re-simulate the slowdowns.")
+    if table is not None and every is not None:
+        parts.append(f"the host's OpenSSL {show(table.cycles.get(SMALL))} cycles with table AES "
+                     f"({show(table.to_study.get(SMALL))}×) and {show(every.cycles.get(SMALL))} with every CPU "
+                     f"feature ({show(every.to_study.get(SMALL))}×)")
+    if p.cores:
+        parts.append(f"our RV32 firmware {spread([o.cycles[SMALL] for o in p.cores if SMALL in o.cycles])} "
+                     f"({spread([o.to_study[SMALL] for o in p.cores if SMALL in o.to_study])}×, "
+                     f"{len(p.cores)} options)")
+    growth = [o.growth for o in p.options if o.growth is not None]
+    return text + (f"Per 1 KB page, ours take: {'; '.join(parts)}. Cost grows with the page as in the study (4 KB / "
+                   f"1 KB: {show(p.study_growth)} there, {spread(growth)} ours). We do not re-simulate its slowdowns.")
 
 
-def section(ours: Ours) -> list[Block]:
-    return [
-        Heading(2, "003: software page encryption, 1 KB and 4 KB pages"),
-        Paragraph(f"003 ({S003.citation}) encrypts every protected page in software as it leaves the cache "
-                  "(003 §III). Its page cost beside ours: the host's OpenSSL (`openssl speed`, cycles = rate ÷ the "
-                  "nominal clock) and the RV32 firmware's CBC pages (cycle-counted in simulation)."),
-        Table(comparison(ours), f"`{S003.path}` (study); {ours.source('host_baseline.parquet')} and "
-                                f"{ours.source('core_baseline.parquet')} (ours)"),
+def costs(p: Pages) -> pd.DataFrame:
+    """The study's page costs beside each host option and the range over our firmware."""
+    rows = [{"": "Chen et al. 2008 (OpenSSL `0.9.8d`, 1 GHz)", "1 KB page": show(cited("page_1k")),
+             "/ study": "1", "4 KB page": show(cited("page_4k")),
+             "4 KB / 1 KB": show(p.study_growth)}]
+    for o in p.hosts:
+        rows.append(_row(o.name, [o]))
+    if p.cores:
+        rows.append(_row(f"RV32 firmware, encryption only ({len(p.cores)} options)", p.cores))
+    return pd.DataFrame(rows)
+
+
+def _row(name: str, options: list[Option]) -> dict[str, str]:
+    def over(what: str, n: int | None = None) -> str:
+        records = [getattr(o, what) if n is None else getattr(o, what).get(n) for o in options]
+        return spread([r for r in records if r is not None])
+
+    return {"": name, "1 KB page": over("cycles", SMALL), "/ study": over("to_study", SMALL),
+            "4 KB page": over("cycles", LARGE), "4 KB / 1 KB": over("growth")}
+
+
+def averages(p: Pages) -> pd.DataFrame:
+    return pd.DataFrame([{"L2, KB": show(p.l2[l2]), "1 KB pages": show(p.averages[(l2, "1k")]),
+                          "4 KB pages": show(p.averages[(l2, "4k")])} for l2 in L2_KB])
+
+
+def every_option(p: Pages) -> pd.DataFrame:
+    return pd.DataFrame([{"option": o.name, "1 KB page": show(o.cycles.get(SMALL)),
+                          "/ study": show(o.to_study.get(SMALL)), "4 KB page": show(o.cycles.get(LARGE)),
+                          "/ study ": show(o.to_study.get(LARGE)), "4 KB / 1 KB": show(o.growth)}
+                         for o in p.options])
+
+
+def section(model: Seeds, data: str) -> list[Block]:
+    p = model.pages
+    blocks: list[Block] = [
+        Heading(2, "Chen et al. 2008: software page encryption"),
+        Paragraph("Every protected page is encrypted in software as it leaves the cache (§III). Its page cost beside "
+                  "the host's OpenSSL (`openssl speed`) and our RV32 firmware's CBC pages, cycle-counted in "
+                  "simulation, AES-128 (the study states no key size); every option: Appendix."),
+        Table(costs(p), f"study: Chen et al. 2008, §III.B, as printed; ours: {data}; cycles per page"),
+        Paragraph("Its Table II average slowdowns of protected programs, whole, as printed (×):"),
+        Table(averages(p), "study: Chen et al. 2008, Table II (average row)"),
     ]
+    return blocks

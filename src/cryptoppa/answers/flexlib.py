@@ -1,0 +1,162 @@
+"""The FlexLib characterization checked: our characterized liberty (pdk/freepdk45_char) against the shipped FlexLib
+tables and against ngspice transients of the same netlists -- every number a record.
+
+Three tables, written by `python scripts/flexlib_report.py --out results/flexlib`, published to reports/flexlib/data:
+`arcs.csv` (ours and shipped per cell, arc, table and grid point), `cells.csv` (pin capacitances and leakage) and
+`physics.csv` (FO4 from each liberty's tables and from an ngspice chain; one inverter and the flip-flop's
+clock-to-q at one grid point against ngspice). A geometric mean needs positive values: points where either side
+is zero or negative (an output fall's internal energy can be) are left out and counted.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from ..paths import ROOT
+from ..sweep import results as results_mod
+from .records import On, Record
+
+TABLES = ("cell_rise", "cell_fall", "rise_transition", "fall_transition", "rise_power", "fall_power")
+SOURCES = {"ngspice": "ngspice transient of the netlist", "ours": "characterized liberty",
+           "shipped": "shipped FlexLib liberty"}
+LIBERTY = ROOT / "pdk" / "freepdk45_char" / "FlexLib_nom.lib"
+_POINT = re.compile(r"_(?P<slew>[\d.]+)ps_(?P<load>[\d.]+)ff$")
+
+
+@dataclass
+class Check:
+    """One delay at one grid point: one liberty's and the ngspice transient's."""
+
+    cell: str
+    table: str
+    slew: Record
+    load: Record
+    liberty: Record
+    ngspice: Record
+    ratio: Record  # liberty / ngspice
+
+
+@dataclass
+class TableRatio:
+    table: str
+    points: Record
+    left_out: Record  # points with a non-positive value on either side
+    geomean: Record
+    least: Record
+    most: Record
+
+
+@dataclass
+class Cell:
+    name: str
+    figures: dict[str, Record]  # delay, transition, input capacitance, leakage: ours and shipped
+
+
+@dataclass
+class FlexLib:
+    folder: Path
+    corner: dict[str, Record]  # supply and temperature of the nominal corner
+    fo4: dict[str, dict[str, Record]]  # source -> "inv_x1", "na2_x1", "NAND2 / INV"
+    inverter: list[Check]  # our inv_x1 against ngspice
+    flop: list[Check]  # the shipped sff1_x4 clock-to-q against ngspice
+    tables: list[TableRatio]
+    cells: list[Cell]
+
+
+def build(folder: Path) -> FlexLib:
+    arcs, cells, physics = (results_mod.read(folder, f"{name}.parquet") for name in ("arcs", "cells", "physics"))
+    phys = {(r.source, r.quantity): float(r.value) for r in physics.itertuples()}
+    return FlexLib(Path(folder), _corner(), _fo4(phys), _checks(phys, "ours", "inv_x1", "inv_x1_"),
+                   _checks(phys, "shipped", "sff1_x4", "sff1_x4_ck_q_"), _tables(arcs), _cells(arcs, cells))
+
+
+def _corner() -> dict[str, Record]:
+    text = LIBERTY.read_text()[:4000]
+    on = On(library="freepdk45_char/nom")
+    out = {}
+    for key, name, quantity in (("nom_voltage", "supply", "volts"), ("nom_temperature", "temperature", "celsius")):
+        found = re.search(rf"{key}\s*:\s*([\d.]+)", text)
+        if found:
+            out[name] = Record("freepdk45_char/nom", name, quantity, float(found.group(1)), on)
+    return out
+
+
+def _fo4(phys: dict) -> dict[str, dict[str, Record]]:
+    out = {}
+    for source, label in SOURCES.items():
+        on = On(library=label, stage="4-stage FO4 chain" if source == "ngspice" else "liberty tables")
+        figures = {"inv_x1": ("fo4_inv_x1_ps", "fo4_ps"), "na2_x1": ("fo4_na2_x1_ps", "fo4_ps"),
+                   "NAND2 / INV": ("na2_over_inv", "ratio")}
+        out[source] = {name: Record(label, f"FO4, {name}", quantity, phys[(source, key)], on)
+                       for name, (key, quantity) in figures.items() if (source, key) in phys}
+    return out
+
+
+def _checks(phys: dict, liberty: str, cell: str, prefix: str) -> list[Check]:
+    """The `liberty`'s delays of `cell` (physics keys `prefix<table>_<slew>ps_<load>ff`) against ngspice's."""
+    out = []
+    for source, key in sorted(k for k in phys if k[0] == liberty and k[1].startswith(prefix)):
+        point = _POINT.search(key)
+        if point is None or ("ngspice", key) not in phys:
+            continue
+        table = key[len(prefix):point.start()]
+        subject = f"{cell} {table}"
+        at = On(library=SOURCES[liberty])
+        slew = Record(f"{cell} check point", "input slew", "delay_ps", float(point["slew"]), at)
+        load = Record(f"{cell} check point", "load", "cap_ff", float(point["load"]), at)
+        mine = Record(subject, f"{table} at the check point", "delay_ps", phys[(source, key)], at)
+        spice = Record(subject, f"{table} at the check point", "delay_ps", phys[("ngspice", key)],
+                       On(library=SOURCES["ngspice"]))
+        out.append(Check(cell, table, slew, load, mine, spice,
+                         Record(subject, f"{liberty} / ngspice", "ratio", mine.value / spice.value, at)))
+    return out
+
+
+def _tables(arcs: pd.DataFrame) -> list[TableRatio]:
+    out = []
+    on = On(library="freepdk45_char/nom against freepdk45/nom", access="three points of each cell's shipped grid")
+    for table in TABLES:
+        rows = arcs[arcs["table"] == table]
+        if rows.empty:
+            continue
+        ok = rows[(rows["ours"] > 0) & (rows["shipped"] > 0)]
+        ratios = ok["ours"] / ok["shipped"]
+        rec = lambda name, quantity, value: Record(table, name, quantity, float(value), on)  # noqa: E731
+        out.append(TableRatio(table, rec("points", "points", len(ok)), rec("left out", "points", len(rows) - len(ok)),
+                              rec("geometric mean of ours / shipped", "ratio", math.exp(ratios.map(math.log).mean())),
+                              rec("least of ours / shipped", "ratio", ratios.min()),
+                              rec("most of ours / shipped", "ratio", ratios.max())))
+    return out
+
+
+def _middle(arcs: pd.DataFrame, cell: str) -> pd.DataFrame:
+    """A cell's arcs at the middle of the three grid points it was compared at."""
+    mine = arcs[arcs["cell"] == cell]
+    points = sorted({(float(s), float(c)) for s, c in zip(mine["slew_ps"], mine["load_ff"])})
+    slew, load = points[len(points) // 2]
+    return mine[(mine["slew_ps"].astype(float) == slew) & (mine["load_ff"].astype(float) == load)]
+
+
+def _cells(arcs: pd.DataFrame, cells: pd.DataFrame) -> list[Cell]:
+    out = []
+    on = On(library="freepdk45_char/nom against freepdk45/nom", access="middle grid point, mean of the cell's arcs")
+    for name in sorted(set(cells["cell"])):
+        mid = _middle(arcs, name)
+        caps = cells[(cells["cell"] == name) & (cells["quantity"] == "input_capacitance_ff")]
+        leak = cells[(cells["cell"] == name) & (cells["quantity"] == "leakage_nw")]
+        figures = {}
+        for side in ("ours", "shipped"):
+            for what, tables in (("delay", ("cell_rise", "cell_fall")),
+                                 ("transition", ("rise_transition", "fall_transition"))):
+                values = mid.loc[mid["table"].isin(tables), side]
+                figures[f"{what}, {side}"] = Record(name, f"{what}, {side}", "delay_ps", float(values.mean()), on)
+            figures[f"input capacitance, {side}"] = Record(name, f"input capacitance, {side}", "cap_ff",
+                                                           float(caps[side].mean()), on)
+            figures[f"leakage, {side}"] = Record(name, f"leakage, {side}", "leakage_nw", float(leak[side].iloc[0]), on)
+        out.append(Cell(name, figures))
+    return out

@@ -1,0 +1,28 @@
+"""The libraries side by side: the same engines on each, in the units that compare across libraries."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...answers.libraries import across_libraries
+from ...answers.model import Model
+from ...answers.records import show
+from ..document import Block, Heading, Paragraph, Table
+from ..parts import source
+
+
+def libraries(model: Model) -> list[Block]:
+    rows = across_libraries(model)
+    if not rows:
+        return []
+    table = pd.DataFrame([{
+        "engine": o.engine.name, "library": o.engine.config["library"], "wire load": o.engine.config["wire_load"],
+        "kGE": show(o.engine.get("kGE")), "area µm²": show(o.engine.get("area")), "FO4 ps": show(o.fo4),
+        "fmax MHz": show(o.engine.get("fmax")), "period in FO4": show(o.cycle_fo4),
+        "mW": show(o.engine.get("power")), "pJ per line": show(o.energy_per_line)} for o in rows])
+    return [Heading(2, "The libraries side by side"),
+            Paragraph("The same RTL mapped to each library by the same flow. kGE divides the cells' area by each "
+                      "library's NAND2 X1; FO4 is OpenSTA's delay of the library's X1 inverter in a fan-out-of-4 chain "
+                      "(`cryptoppa pdk stage-delay`); 'period in FO4' is the engine's logic depth, which should not "
+                      "depend on the library. µm², fmax and energy do; compare libraries in kGE and FO4."),
+            Table(table, source(model.results, "N = 1 rows") + " and the stage-delay table beside it")]

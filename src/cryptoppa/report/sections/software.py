@@ -1,0 +1,34 @@
+"""Software beside the engines: AES-GCM on our RV32 cores and on the host CPU, per core, for the question's memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from ...answers.model import Model
+from ...answers.records import show
+from ...paths import shown
+from ..document import Block, Heading, Paragraph, Table
+
+
+def software(model: Model, cores: Path | None, host: Path | None) -> list[Block]:
+    if not model.software:
+        return []
+    rows = []
+    for o in model.software:
+        if o.refused:
+            continue
+        f = o.figures
+        rows.append({"software": o.name, "cycles/B": show(f.get("cycles per byte")), "Gb/s": show(f.get("throughput")),
+                     "core mm²": show(f.get("core area")), "+ SRAM mm² (estimate)":
+                         show(f.get("code and data SRAM, estimate")), "mW": show(f.get("power")),
+                     "instances": show(f.get("instances")), "total core mm²": show(f.get("total core area")),
+                     "total W": show(f.get("total power"))})
+    cited = "; ".join(dict.fromkeys(f"`{shown(p)}`" for p in (cores, host) if p))
+    return [Heading(2, "Software instead"),
+            Paragraph(f"AES-GCM of one 64-byte line per message, one instance per core, for {model.question.memory_text}: "
+                      f"on our synthesized RV32 cores ({model.question.clock_text}; core logic only, its code and data "
+                      "SRAM an estimate beside it) and on this machine's CPU with OpenSSL (its own clock; area and "
+                      "power not measured)."),
+            Table(pd.DataFrame(rows), cited)]

@@ -1,0 +1,103 @@
+"""Every publication, rebuilt from its committed data once per session, checked against issue 35's rules: it matches
+what is committed, every number it prints is a record of the answer model (or a citation, or a declared input), no
+number has more than four significant digits, one quantity has one value in every document, main bodies keep their
+word limits, no citation points outside the repository, and the published answers pass their gates."""
+
+import re
+
+import pytest
+
+from cryptoppa.answers import audit, records
+from cryptoppa.answers.gates import ARRAY_TOLERANCE
+from cryptoppa.report import docs_pages, generated, publish
+from cryptoppa.report.publications import PUBLICATIONS
+from support import ROOT
+
+pytestmark = pytest.mark.xdist_group("publications")  # one worker: the rebuild is shared
+
+# Reports whose builders are on the answer model, and their main body's word limit.
+WORDS = {"designs": 2500, "thesis": 2000, "route": 2000, "libraries": 2000, "fpga": 2000, "studies": 2000,
+         "flexlib": 2000}
+MODELLED = ("designs", "thesis", "route", "libraries")  # built by report.build on answers.model
+# Reference tables of the code's catalogs (bounds, defaults, parameters, presets), not measurements; the slowdown
+# block is its own publication's.
+REFERENCE_BLOCKS = {"metrics", "settings", "limits", "publications", "slowdown-table", *docs_pages.RENDERERS}
+_BLOCK = re.compile(r"<!-- generated: (?P<name>[a-z0-9-]+) -->\n(?P<body>.*?)<!-- end generated -->", re.S)
+
+
+@pytest.fixture(scope="module")
+def rebuilt():
+    """(what differs from the committed documents, the ledger of every record every document showed)."""
+    with records.collecting() as ledger:
+        problems = publish.check()
+    return problems, ledger
+
+
+def _report(name: str) -> str:
+    return (ROOT / "reports" / name / "report.md").read_text()
+
+
+def test_every_publication_matches_its_committed_data(rebuilt):
+    problems, _ = rebuilt
+    assert problems == []
+
+
+@pytest.mark.parametrize("name", sorted(WORDS))
+def test_every_number_is_a_record_and_none_too_precise(rebuilt, name):
+    _, ledger = rebuilt
+    document = f"reports/{name}/report.md"
+    text = _report(name)
+    assert audit.unrecorded(text, audit.allowed_texts(ledger, document)) == []
+    assert audit.too_precise(text, audit.exact_texts(ledger, document)) == []
+
+
+def test_generated_blocks_are_records_too(rebuilt):
+    _, ledger = rebuilt
+    for path in generated.FILES:
+        text = path.read_text()
+        document = str(path.relative_to(ROOT))
+        for block in _BLOCK.finditer(text):
+            if block["name"] in REFERENCE_BLOCKS:
+                continue
+            body = block["body"]
+            assert audit.unrecorded(body, audit.allowed_texts(ledger, document)) == [], (document, block["name"])
+            assert audit.too_precise(body, audit.exact_texts(ledger, document)) == [], (document, block["name"])
+
+
+def test_one_quantity_has_one_value_in_every_document(rebuilt):
+    _, ledger = rebuilt
+    documents = {entry[0] for entry in ledger}
+    assert {"README.md", "reports/thesis/report.md", "reports/designs/report.md"} <= documents
+    assert records.disagreements(ledger) == []
+
+
+@pytest.mark.parametrize("name", sorted(WORDS))
+def test_main_bodies_keep_their_word_limit(name):
+    main = _report(name).split("\n## Appendix", 1)[0]
+    assert len(main.split()) <= WORDS[name]
+
+
+def test_no_citation_leaves_the_repository():
+    for report in (ROOT / "reports").glob("*/report.md"):
+        text = report.read_text()
+        assert "../shared" not in text and "seeds/" not in text, report
+
+
+@pytest.mark.parametrize("name", MODELLED)
+def test_published_answers_pass_their_gates(name):
+    model = generated.publication_model(name)
+    for e in model.answered:
+        assert e.clock_mhz <= float(e.config["fmax_mhz"]) * (1 + 1e-9), e.name
+    for check in model.arrays:  # an array below N × one engine is printed with its flag, never silently
+        assert check.share.value < 1 - ARRAY_TOLERANCE and check.flag
+    configs = model.configs
+    for _, array in configs[configs["n"] > 1].iterrows():
+        single = configs[(configs["group"] == array["group"]) & (configs["n"] == 1)]
+        if single.empty or not isinstance(array.get("saturated"), dict):
+            continue
+        below = sum(array["saturated"].values()) < array["n"] * sum(single.iloc[0]["saturated"].values()) * (
+            1 - ARRAY_TOLERANCE)
+        flagged = any(c.config["label"] == array["label"] and c.power_model.startswith("simulated")
+                      for c in model.arrays)
+        assert not below or flagged, array["label"]
+    assert PUBLICATIONS[name].question == model.question
