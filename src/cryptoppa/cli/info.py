@@ -39,7 +39,9 @@ def pdk_list():
     width = max(map(len, pdk_mod.available()))
     for name in pdk_mod.available():
         desc = pdk_mod.get(name)
-        click.echo(f"{name:{width}s} corners: {', '.join(desc.corners):16s} {desc.description}")
+        why = desc.not_characterized()
+        click.echo(f"{name:{width}s} corners: {', '.join(desc.corners):16s} {desc.description}"
+                   + (f"\n{'':{width}s} not installed: {why}" if why else ""))
 
 
 @pdk.command("install")
@@ -80,6 +82,8 @@ def pdk_show(name):
     click.echo(f"{desc.name}: {desc.description}\n  descriptor: {desc.path}")
     click.echo(f"  nominal voltage: {desc.nominal_voltage} V; wire-load model: {desc.wire_load_model or 'none'}")
     click.echo(f"  tie cells: {'/'.join(desc.tie_high)}, {'/'.join(desc.tie_low)}; dont_use: {', '.join(desc.dont_use)}")
+    if why := desc.not_characterized():
+        click.echo(f"  not installed: {why}")
     for corner in desc.corners:
         try:
             where = pdk_mod.liberty(desc, corner)

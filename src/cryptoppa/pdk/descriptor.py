@@ -73,6 +73,16 @@ class PdkDescriptor:
             return "none"
         return self.wire_load_model if used else "off"
 
+    def not_characterized(self) -> str | None:
+        """Why the library cannot be used at all, or None: our own liberty files (source kind "committed") of which
+        not one has been generated yet. A single missing corner is named when that corner is asked for."""
+        if self.source["kind"] != "committed":
+            return None
+        if any((self.path.parent / libs[0]).is_file() for libs in self.corners.values()):
+            return None
+        command = self.source.get("command", "").replace("CORNER", self.default_corner)
+        return f"the liberty files are not characterized yet; run {command}"
+
     def check_corner(self, corner: str) -> None:
         if corner not in self.corners:
             raise InputError(
