@@ -6,8 +6,15 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from cryptoppa.answers.model import build
+from cryptoppa.answers.question import Question
+from cryptoppa.answers.results import load_results
+from cryptoppa.cli import feasibility as feasibility_cli
 from cryptoppa.errors import InputError
 from cryptoppa.feasibility import node_checks, nodes
+from cryptoppa.report.publications import PUBLICATIONS
+
+from support import run_cli
 
 
 def test_energy_factors_match_the_papers_worked_example():
@@ -85,3 +92,29 @@ def test_the_130nm_check_pairs_engines_across_libraries():
     assert at_supply.loc["area_um2", "off_by"] == pytest.approx(1.0)
     assert at_supply.loc["fmax_mhz", "off_by"] == pytest.approx(1.0, rel=0.01)
     assert at_supply.loc["energy_per_line_pj", "beyond_2x"]  # the paper: x16 from 45 nm at 1 V to 130 nm at 1.8 V
+
+
+@pytest.fixture(scope="module")
+def designs_answer():
+    """The published designs data answered for DDR5-6400 as measured and as projected to 7 nm."""
+    loaded = load_results(PUBLICATIONS["designs"].folder / "data")
+    question = Question("ddr5-6400")
+    return build(loaded, question).configs, build(feasibility_cli._projected(loaded, "7nm"), question).configs
+
+
+def test_the_projected_answer_scales_the_measured_engines(designs_answer):
+    measured, projected = (t[t["design"] == "gcm_iter"].iloc[0] for t in designs_answer)
+    p = nodes.projection(45, 7, src_vdd=nodes.MEASURED["freepdk45_char"][1])
+    assert projected["area_um2"] == pytest.approx(measured["area_um2"] * p.area)
+    assert projected["fmax_mhz"] == pytest.approx(measured["fmax_mhz"] / p.delay)
+    assert projected["kge"] == pytest.approx(measured["kge"])  # GE is the node's own NAND2
+    for part, watts in measured["saturated"].items():
+        assert projected["saturated"][part] == pytest.approx(watts * p.energy)
+    assert projected["library"] == "7nm/projected from freepdk45_char/nom by Stillmaker & Baas 2017 (HP)"
+    assert "freepdk45_char/nom" not in projected["label"].replace("from freepdk45_char/nom", "")
+
+
+def test_a_node_outside_the_table_is_refused_in_one_line():
+    out = run_cli("feasibility", "--bandwidth", "ddr5-6400", "--node", "5nm")
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "Error: --node 5nm: expected one of 130nm, 90nm, 65nm, 45nm, 32nm, 28nm, 20nm, 16nm, 14nm, 10nm, 7nm")

@@ -130,6 +130,30 @@ def check_45_to_7(orfs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def check_line(data: Path = DATA) -> str:
+    """The method's error in one line, for every projected answer: the 45 -> 7 nm check against ORFS' AES (45 nm at
+    the paper's nominal supply, as our FreePDK45 libraries are), and the 45 -> 130 nm one where it exists."""
+    table = check_45_to_7(pd.read_csv(data / ORFS))
+    table = table[table["variant"] == "45 nm at the paper's nominal"]
+    parts = []
+    for metric, name in (("area_um2", "area"), ("fmax_mhz", "fmax"), ("energy_per_cycle_pj", "energy per cycle")):
+        ratios = table.loc[table["metric"] == metric, "projected_over_orfs"]
+        span = f"{ratios.min():.2g}" if f"{ratios.min():.2g}" == f"{ratios.max():.2g}" else \
+            f"{ratios.min():.2g}-{ratios.max():.2g}"
+        beyond = table.loc[table["metric"] == metric, "beyond_2x"].any()
+        parts.append(f"{name} x{span}" + (" (off by more than 2x)" if beyond else ""))
+    commits = table["orfs_commit"].nunique()
+    line = (f"check: the 45 -> 7 nm projection over OpenROAD-flow-scripts' published AES ratio (Nangate45 -> ASAP7, "
+            f"{commits} snapshots of 2022): {', '.join(parts)}")
+    if (data / CHECK_130).is_file():
+        a = pd.read_csv(data / CHECK_130)
+        a = a[a["variant"] == "at the measured supply"]
+        line += f"; 45 -> 130 nm against sky130_char: off by up to x{a['off_by'].max():.2g}"
+    else:
+        line += "; the 45 -> 130 nm check against sky130 awaits its characterization"
+    return line
+
+
 def regenerate(data: Path = DATA, measured: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Write the two checks (and, with measured, first the measured inputs) into data; return them."""
     if measured:

@@ -32,6 +32,9 @@ import math
 import re
 from dataclasses import dataclass
 
+import pandas as pd
+
+from .. import catalog as cat
 from ..errors import InputError
 
 PROJECTED = "projected"
@@ -181,3 +184,90 @@ def project_row(row: dict, kinds: dict[str, str], p: Projection) -> dict:
     node, its basis line and `projected` True. Never mixed back into measured rows."""
     out = {k: (scale(v, kinds[k], p) if k in kinds and v is not None and v == v else v) for k, v in row.items()}
     return {**out, "node_nm": p.dst, "vdd": round(p.dst_vdd, 4), PROJECTED: True, "basis": p.basis()}
+
+
+# The node and nominal supply (V) of each ASIC library a results table may hold: where a projection starts from.
+MEASURED = {"freepdk45": (45, 1.0), "freepdk45_char": (45, 1.0), "nangate45": (45, 1.1), "sky130_char": (130, 1.8)}
+LABEL = "Stillmaker & Baas 2017 (HP)"
+
+# How each results column moves with the node. Lengths (die sides, wire) move with the square root of area; a setup
+# slack is the clock period less a path delay that scales; hold, recovery and removal slacks and the total negative
+# slack are not projected and are left empty rather than quoted at 45 nm.
+_AREA_COLUMNS = (cat.AREA, cat.AREA_SEQ, cat.GE_AREA, cat.DIE_AREA, cat.PLACED_AREA)
+_LENGTH_COLUMNS = (cat.DIE_WIDTH, cat.DIE_HEIGHT, cat.WIRELENGTH)
+_FREQUENCY_COLUMNS = (cat.FMAX, cat.FMAX_IN2REG, cat.FMAX_REG2OUT)
+_ENERGY_COLUMNS = (cat.POWER, cat.POWER_INTERNAL, cat.POWER_SWITCHING, cat.POWER_LEAKAGE, cat.ENERGY_LINE,
+                   cat.ENERGY_BYTE)
+_SLACK_COLUMNS = (cat.WS, cat.WS_REG2REG, cat.WS_IN2REG, cat.WS_REG2OUT, cat.WS_IN2OUT)
+_UNPROJECTED_COLUMNS = (cat.TNS, cat.HOLD_WS, cat.RECOVERY_WS, cat.REMOVAL_WS)
+
+
+def library_label(pdk: str, corner: str) -> str:
+    """The corner column of a projected row: where its numbers were measured and by what they were projected."""
+    return f"projected from {pdk}/{corner} by {LABEL}"
+
+
+def project(table: pd.DataFrame, node: int | str) -> pd.DataFrame:
+    """A results table (cryptoppa.sweep) as its rows would be at another node: area x the area factor, fmax / the
+    delay factor (setup slacks with it), power and energy x the energy factor, from each library's node and
+    nominal supply to the target's. Power at the measured clock becomes power at the same clock, so power at
+    another clock (the scaled fmax) follows from it as from a measured row. kGE, cycles and throughput at the
+    measured clock do not change. Each row's pdk becomes the node ("7nm") and its corner says what it was projected
+    from: a projected row never passes for a measured one."""
+    dst = node_nm(node)
+    unknown = sorted(set(table["pdk"]) - set(MEASURED))
+    if unknown:
+        raise InputError(f"--node: no known process node for {', '.join(unknown)} (projections start from "
+                         f"{', '.join(MEASURED)})")
+    out = table.copy()
+    columns = set(out.columns)
+    finish = lambda names: [c for n in names for c in (n, f"{cat.ROUTED}{n}") if c in columns]  # noqa: E731
+    for name in finish(_UNPROJECTED_COLUMNS):
+        out[name] = float("nan")
+    layers = [c for c in out.columns if c.startswith(f"{cat.WIRELENGTH}__")]
+    for pdk, rows in out.groupby("pdk").groups.items():
+        src, vdd = MEASURED[pdk]
+        p = projection(src, dst, src_vdd=vdd)
+        for name in finish(_AREA_COLUMNS) + [c for c in _LENGTH_COLUMNS + tuple(layers) if c in columns]:
+            factor = p.area if name in _AREA_COLUMNS or name.removeprefix(cat.ROUTED) in _AREA_COLUMNS else p.area ** 0.5
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * factor
+        for name in finish(_FREQUENCY_COLUMNS):
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * p.fmax
+        for name in finish(_ENERGY_COLUMNS):
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * p.energy
+        period = 1000.0 / pd.to_numeric(out.loc[rows, "clock_mhz"], errors="coerce")
+        for name in finish(_SLACK_COLUMNS):
+            out.loc[rows, name] = period - (period - pd.to_numeric(out.loc[rows, name], errors="coerce")) * p.delay
+        if "label" in columns:  # a point's label names its library too
+            out.loc[rows, "label"] = [str(label).replace(f"{pdk}/{c}", f"{dst}nm/{library_label(pdk, c)}")
+                                      for label, c in zip(out.loc[rows, "label"], out.loc[rows, "corner"])]
+        out.loc[rows, "corner"] = [library_label(pdk, c) for c in out.loc[rows, "corner"]]
+    out["pdk"] = f"{dst}nm"
+    return out
+
+
+def project_fo4(fo4_ps: dict[str, float], node: int | str) -> dict[str, float]:
+    """FO4 delays (ps per "pdk/corner") under the projected rows' library names, scaled as every delay is: a
+    latency in FO4 does not change, one in ns does."""
+    dst = node_nm(node)
+    out = {}
+    for library, ps in fo4_ps.items():
+        pdk, _, corner = library.partition("/")
+        if pdk in MEASURED:
+            src, vdd = MEASURED[pdk]
+            out[f"{dst}nm/{library_label(pdk, corner)}"] = ps * projection(src, dst, src_vdd=vdd).delay
+    return out
+
+
+def basis_line(pdks, node: int | str) -> str:
+    """How the projected answer was made: the factors from each measured library to the node."""
+    dst = node_nm(node)
+    parts = []
+    for pdk in sorted(pdks):
+        src, vdd = MEASURED[pdk]
+        p = projection(src, dst, src_vdd=vdd)
+        parts.append(f"{pdk} ({src} nm, {vdd:g} V) to {dst} nm ({p.dst_vdd:.3g} V): area x{p.area:.3g}, fmax "
+                     f"x{p.fmax:.3g}, power and energy x{p.energy:.3g}"
+                     + (", 28 nm interpolated between the paper's 32 and 20 nm" if p.interpolated else ""))
+    return (f"{PROJECTED} by {LABEL}, not measured: " + "; ".join(parts)
+            + "; leakage scaled as energy (the paper fits switching energy only)")
