@@ -49,6 +49,7 @@ def test_inverter_arc_matches_a_transient(tt, tmp_path):
     assert 3.0 < ours["capacitance"]["i"]["capacitance"] < 7.0  # fF
 
 
+@pytest.mark.full  # some 100 s of ngspice on a busy machine; the inverter arc keeps sky130 in the default suite
 def test_flip_flop_clock_to_q_matches_a_transient(tt, tmp_path):
     cells, _, corner = tt
     spec = flop.Flop("dff_x1", cells["dff_x1"], SKY130.flops["dff_x1"])
