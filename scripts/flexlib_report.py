@@ -72,7 +72,8 @@ def measure(out: Path) -> None:
     _write(out / "cells.csv", ["cell", "pin", "quantity", "ours", "shipped"], cells)
 
     # Physics: FO4 and NAND2/INV from each liberty's tables, and from ngspice transients of the netlists.
-    cells_netlists, models_dir = netlists.export()
+    exported = netlists.export()
+    cells_netlists, models_dir = exported.cells, exported.models_dir
     nom = library.corner_of(ours, "nom", models_dir)
     physics = []
     for label, lib in (("ours", ours), ("shipped", shipped)):

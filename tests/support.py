@@ -55,7 +55,7 @@ def sweep_text(output, designs=("counter",), extra="") -> str:
 
 def predates_charlib(*corners: str) -> pytest.MarkDecorator:
     """Expected to fail while a committed freepdk45_char corner is still the lctime-made one (its header names
-    lctime): regenerate it with `python scripts/characterize_freepdk45.py --corner CORNER`. Strict, and gone once
+    lctime): regenerate it with `python scripts/characterize.py --pdk freepdk45 --corner CORNER`. Strict, and gone once
     every named corner is regenerated, so the test then has to pass."""
     old = [c for c in corners if "with lctime" in
            (ROOT / "pdk" / "freepdk45_char" / f"FlexLib_{c}.lib").read_text().split("\n", 1)[0]]

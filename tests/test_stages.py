@@ -81,6 +81,7 @@ def _sweep_error(tmp_path: Path, extra: str) -> str:
     (["--n", "2", "--stage", "route"], ('--flat', "'sweep.array_mode'"), "not a composed array"),
     (["--target", "xc7", "--activity", "sim:saturated"], ("--activity", "'sweep.activity_modes'"), "vectorless"),
     (["--pdk", "nangate45", "--stage", "route"], ("--target", "'sweep.targets'"), "[routing]"),
+    (["--pdk", "sky130_char"], ("sky130_char", "'sweep.targets'"), "the liberty files are not characterized yet"),
     (["--target", "xc7", "--stage", "route"], ("--stage", "'sweep.stage'"), "open placer"),
 ])
 def test_the_command_line_and_a_sweep_refuse_by_the_same_rule(tmp_path, options, keys, words):
@@ -99,6 +100,12 @@ def test_the_command_line_and_a_sweep_refuse_by_the_same_rule(tmp_path, options,
         lines.append(f'stage = "{values["--stage"]}"')
     message = _sweep_error(tmp_path, "\n".join(lines) + "\n")
     assert keys[1] in message and words in message
+
+
+def test_route_refuses_cells_coriolis_has_no_export_of():
+    req = stages.Request(designs.get("counter"), (("WIDTH", 8),), "sky130_char/tt", 100.0, stage="route")
+    refusal = stages.builtin._routable(req)
+    assert refusal is not None and "no Coriolis export yet" in refusal.expected
 
 
 def test_every_stage_declares_what_it_takes():

@@ -177,7 +177,7 @@ MEMSYS_OWNER_CHECK = _m("memsys__owner_check", "", MEMSYS, "how a modified line'
                         "contains` or `directory only`")
 MEMSYS_SPEED = _m("memsys__accesses_per_second", "accesses/s", MEMSYS, "classification speed")
 
-# FlexLib characterization (our ngspice decks; scripts/characterize_freepdk45.py) --------------------------------------
+# FlexLib characterization (our ngspice decks; scripts/characterize.py) --------------------------------------
 NETLIST_COUNT = _m("charlib__netlist__count", "cells", "FlexLib characterization", "FlexLib cells whose transistor "
                    "netlist PDKMaster exported (the rest have no circuit: fillers)")
 

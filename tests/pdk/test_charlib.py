@@ -24,7 +24,8 @@ SLEW_PS, LOAD_FF = 20.0, 2.9  # a point of inv_x1's grid
 def libs(flexlib_home):
     """{(library, corner): parsed liberty} and (netlists, models folder)."""
     parsed = {(d.name, c): tables.parse(pdk.liberty(d, c).read_text()) for d in (CHAR, SHIPPED) for c in CORNERS}
-    return parsed, netlists.export()
+    exported = netlists.export()
+    return parsed, (exported.cells, exported.models_dir)
 
 
 def _delay(lib, cell: str, pin: str, related: str, slew: float, load: float) -> float:

@@ -23,7 +23,8 @@ SLEW_PS, LOAD_FF = 20.0, 6.35  # a point of the flip-flops' grids (clock and dat
 @pytest.fixture(scope="module")
 def nom(flexlib_home):
     """(characterized liberty, shipped liberty, netlists, corner) at nom."""
-    cells, models_dir = netlists.export()
+    exported = netlists.export()
+    cells, models_dir = exported.cells, exported.models_dir
     ours = tables.parse(pdk.liberty(CHAR, "nom").read_text())
     shipped = tables.parse(pdk.liberty(pdk.get("freepdk45"), "nom").read_text())
     return ours, shipped, cells, library.corner_of(ours, "nom", models_dir)

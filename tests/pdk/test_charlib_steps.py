@@ -18,7 +18,8 @@ pytestmark = pytest.mark.eda
 @pytest.fixture(scope="module")
 def inverter(flexlib_home):
     """A one-point job for inv_x1 at nom, and the shipped liberty."""
-    cells, models_dir = netlists.export()
+    exported = netlists.export()
+    cells, models_dir = exported.cells, exported.models_dir
     shipped = tables.parse(pdk.liberty(pdk.get("freepdk45"), "nom").read_text())
     job = library.job(shipped, "inv_x1", cells["inv_x1"], library.corner_of(shipped, "nom", models_dir))
     return dataclasses.replace(job, slews=(20.0,), loads=(2.9,)), shipped
@@ -49,7 +50,8 @@ def test_our_decks_agree_with_lctime_at_the_slow_corner(inverter, tmp_path):
     """lctime 0.0.26, an independent characterizer, given the slow corner's 85 C through an include (it would
     simulate at 25 C: the earlier library's corner inconsistency), against our decks at one grid point."""
     job, _ = inverter
-    cells, models_dir = netlists.export()
+    exported = netlists.export()
+    cells, models_dir = exported.cells, exported.models_dir
     shipped = tables.parse(pdk.liberty(pdk.get("freepdk45"), "slow").read_text())  # lctime's voltage comes from it
     slow = dataclasses.replace(job, corner=library.corner_of(shipped, "slow", models_dir))
     assert (slow.corner.vdd, slow.corner.temp) == (0.9, 85.0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -12,13 +13,15 @@ import pandas as pd
 from .. import limits
 from ..catalog import AREA, FLOPS, POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING
 from ..errors import InputError
-from ..feasibility import report_text
+from ..feasibility import node_checks, nodes, report_text
 from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
+from ..answers.model import build
 from ..answers.question import Question, parse_clock
-from ..answers.results import group_label, load_results
+from ..answers.results import Results, group_label, load_results
+from ..answers.slowdown import traced_traffic
 from ..report import terminal
-from ..report.build import model_of
+from ..report.build import model_of, stage_delays
 from ..report.publications import PUBLICATIONS
 from .options import bounded, given
 
@@ -59,18 +62,21 @@ def _echo_table(df) -> None:
               help="also software on this machine's CPU, from a `cryptoppa host-baseline` folder (with --json)")
 @click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="also software on the RV32 cores, from a `cryptoppa core-baseline` folder (with --json)")
+@click.option("--node", help="answer for this process node (32nm, 28nm, 16nm, 14nm, 10nm, 7nm, ...), projected from "
+                            "the measured 45 nm libraries by Stillmaker & Baas 2017 (HP); never measured")
 @click.option("--all", "every", is_flag=True, help="every engine configuration, not one per scheme")
 @click.option("--json", "as_json", is_flag=True, help="every record with its basis, as JSON")
 @click.option("--csv", "as_csv", is_flag=True, help="the table as CSV")
-def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit_rate, protected, host, cores, every,
-                as_json, as_csv):
+def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit_rate, protected, host, cores, node,
+                every, as_json, as_csv):
     """How many engines a memory system's bandwidth needs, their area, power and read latency, per scheme.
 
     Answers from this repository's published measurements (reports/designs/data) unless --results names another
     folder; --paper owen2013 recomputes the 2013 study from its own printed figures.
     """
     if paper:
-        ours = ("results", "clock", "hit_rate", "access", "protected", "host", "cores", "every", "as_json", "as_csv")
+        ours = ("results", "clock", "hit_rate", "access", "protected", "host", "cores", "node", "every", "as_json",
+                "as_csv")
         ignored = [name for name in ours if given(name)]
         if ignored:
             raise InputError(f"--{ignored[0].replace('_', '-').replace('every', 'all').replace('as-', '')} does not "
@@ -91,13 +97,37 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
     question = Question(bandwidth, count=count, efficiency=efficiency, clock=parse_clock(clock),
                         access=Access(access, hit_rate, protected_bytes=parse_size(protected)))
     folder = results or DESIGNS_DATA.folder / "data"
-    model = model_of(folder, question, cores=cores, host=host)
+    if node:
+        if host or cores:
+            raise InputError("--node projects the engines only: software on --host or --cores is not projected")
+        try:
+            nodes.node_nm(node)
+        except InputError as err:
+            raise InputError(f"--node {node}: {str(err).partition(': ')[2]}") from None
+        loaded = load_results(folder)
+        model = build(_projected(loaded, node), question, fo4_ps=nodes.project_fo4(stage_delays(Path(folder)), node),
+                      measured_traffic=traced_traffic())
+    else:
+        model = model_of(folder, question, cores=cores, host=host)
     if as_json:
         click.echo(terminal.as_json(model, every))
     elif as_csv:
         click.echo(terminal.as_csv(model, every), nl=False)
     else:
         terminal.render(model, every)
+    if node:  # the method and its error, on every projected answer (on stderr beside --json and --csv)
+        pdks = set(load_results(folder).points["pdk"])
+        for line in (f"basis: {nodes.basis_line(pdks, node)}", node_checks.check_line()):
+            click.echo(line, err=as_json or as_csv)
+
+
+def _projected(loaded: Results, node: str) -> Results:
+    """The results as projected to the node, before the answer model reads them, so that every figure it derives
+    (engines, mm², W, latency in ns) is computed once, on the projected basis."""
+    points = nodes.project(loaded.points, node)
+    points["group"] = [group_label(row, loaded.group_cols) for _, row in points.iterrows()]
+    failed = nodes.project(loaded.failed, node) if len(loaded.failed) else loaded.failed
+    return replace(loaded, table=nodes.project(loaded.table, node), points=points, failed=failed)
 
 
 @click.command()

@@ -39,7 +39,9 @@ def pdk_list():
     width = max(map(len, pdk_mod.available()))
     for name in pdk_mod.available():
         desc = pdk_mod.get(name)
-        click.echo(f"{name:{width}s} corners: {', '.join(desc.corners):16s} {desc.description}")
+        why = desc.not_characterized()
+        click.echo(f"{name:{width}s} corners: {', '.join(desc.corners):16s} {desc.description}"
+                   + (f"\n{'':{width}s} not installed: {why}" if why else ""))
 
 
 @pdk.command("install")
@@ -80,6 +82,8 @@ def pdk_show(name):
     click.echo(f"{desc.name}: {desc.description}\n  descriptor: {desc.path}")
     click.echo(f"  nominal voltage: {desc.nominal_voltage} V; wire-load model: {desc.wire_load_model or 'none'}")
     click.echo(f"  tie cells: {'/'.join(desc.tie_high)}, {'/'.join(desc.tie_low)}; dont_use: {', '.join(desc.dont_use)}")
+    if why := desc.not_characterized():
+        click.echo(f"  not installed: {why}")
     for corner in desc.corners:
         try:
             where = pdk_mod.liberty(desc, corner)
@@ -88,7 +92,7 @@ def pdk_show(name):
         click.echo(f"  corner {corner}: {where}")
         if desc.source["kind"] == "committed" and isinstance(where, Path):
             shipped = shipped_cells(where.read_text())
-            click.echo(f"    {len(shipped)} cells keep the shipped tables"
+            click.echo(f"    {len(shipped)} cells are not characterized (they keep the shipped tables, or have none)"
                        + "".join(f"\n      {cell}: {why}" for cell, why in shipped.items()))
     for what, why in desc.repairs.items():
         click.echo(f"  repair {what}: {' '.join(why.split())}")

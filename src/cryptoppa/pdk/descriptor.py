@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +25,9 @@ class Routing:
     top_layer: str
     rc_per_um: dict[str, tuple[float, float]] = field(hash=False)  # layer -> (kOhm, fF) per um of routed length
     rc_source: str = ""
+    # The cell layouts the placer loads, as cryptoppa.pnr.coriolis_env exports them (CELL_LIBRARIES there); a
+    # library it does not export yet is refused by the route stage with that reason.
+    cells: str = "freepdk45-flexlib"
 
     def signal_layers(self) -> list[str]:
         """The layers the router may use for signal wires: metal2 up to the top layer (metal1 holds the cells'
@@ -59,6 +63,8 @@ class PdkDescriptor:
     corners: dict[str, tuple[str, ...]] = field(hash=False)  # corner -> candidate liberty paths
     repairs: dict[str, str] = field(hash=False)
     routing: Routing | None = None  # None: no cell layouts a placer can use (--stage route refuses it)
+    # corner -> SHA-256 of its committed liberty (source kind "committed"), checked before the file is used
+    checksums: dict[str, str] = field(hash=False, default_factory=dict)
 
     def wire_load_label(self, used: bool) -> str:
         """How a result names the wire load it was timed with: the model's name, "none" (the library has none) or
@@ -66,6 +72,16 @@ class PdkDescriptor:
         if not self.wire_load_model:
             return "none"
         return self.wire_load_model if used else "off"
+
+    def not_characterized(self) -> str | None:
+        """Why the library cannot be used at all, or None: our own liberty files (source kind "committed") of which
+        not one has been generated yet. A single missing corner is named when that corner is asked for."""
+        if self.source["kind"] != "committed":
+            return None
+        if any((self.path.parent / libs[0]).is_file() for libs in self.corners.values()):
+            return None
+        command = self.source.get("command", "").replace("CORNER", self.default_corner)
+        return f"the liberty files are not characterized yet; run {command}"
 
     def check_corner(self, corner: str) -> None:
         if corner not in self.corners:
@@ -97,17 +113,23 @@ def _routing(data: dict, path: Path) -> Routing | None:
     top = tomlfile.key(table, "top_layer", str, where)
     if top not in rc:
         raise InputError(f"{where} top_layer {top!r}: expected a layer of rc_per_um ({', '.join(rc)})")
-    return Routing(placer, top, rc, tomlfile.key(table, "rc_source", str, where, default=""))
+    return Routing(placer, top, rc, tomlfile.key(table, "rc_source", str, where, default=""),
+                   tomlfile.key(table, "cells", str, where, default="freepdk45-flexlib"))
 
 
 def load(path: Path) -> PdkDescriptor:
     data = tomlfile.read(path, "PDK descriptor")
     where = f"{path} [pdk]"
     pdk = tomlfile.key(data, "pdk", dict, str(path))
-    corners = {}
+    corners, checksums = {}, {}
     for corner, table in tomlfile.key(data, "corners", dict, str(path)).items():
         lib = tomlfile.key(table, "liberty", (str, list), f"{path} [corners.{corner}]")
         corners[corner] = (lib,) if isinstance(lib, str) else tuple(lib)
+        digest = tomlfile.key(table, "sha256", str, f"{path} [corners.{corner}]", default="")
+        if digest and not re.fullmatch(r"[0-9a-f]{64}", digest):
+            raise InputError(f"{path} [corners.{corner}] sha256: expected 64 lower-case hex digits, got {digest!r}")
+        if digest:
+            checksums[corner] = digest
     source = tomlfile.key(data, "source", dict, str(path))
     kind = tomlfile.key(source, "kind", str, f"{path} [source]")
     if kind not in SOURCE_KINDS:
@@ -126,6 +148,7 @@ def load(path: Path) -> PdkDescriptor:
         dont_use=tuple(tomlfile.key(pdk, "dont_use", list, where)),
         source=source,
         corners=corners,
+        checksums=checksums,
         repairs=data.get("repairs", {}),
         routing=_routing(data, path),
     )

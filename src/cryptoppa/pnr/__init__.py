@@ -7,7 +7,8 @@ cryptoppa.stages runs this step after synthesis (the route stage); Coriolis itse
 (coriolis_env.py) through the tool registry.
 """
 
+from .coriolis_env import CELL_LIBRARIES
 from .execute import execute_route
 from .plan import RouteInput, make_route_plan
 
-__all__ = ["RouteInput", "execute_route", "make_route_plan"]
+__all__ = ["CELL_LIBRARIES", "RouteInput", "execute_route", "make_route_plan"]

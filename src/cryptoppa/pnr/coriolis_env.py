@@ -14,6 +14,9 @@ from pathlib import Path
 from ..errors import ToolError
 from ..tools import CORIOLIS, ensure_helper_env, run_program
 
+# The cell libraries whose layouts the generated technology holds (a descriptor's [routing] cells).
+CELL_LIBRARIES = ("freepdk45-flexlib",)
+
 _GENERATE = """
 from c4m.pdk.freepdk45 import tech, flexlib
 from pdkmaster.io.export.coriolis import CoriolisGenerator

@@ -12,7 +12,7 @@ from ..flow import FlowPoint, characterize, design_point
 from ..flow.compose import ArrayPoint, compose
 from ..fpga.execute import execute_pnr
 from ..limits import Bound
-from ..pnr import RouteInput, execute_route, make_route_plan
+from ..pnr import CELL_LIBRARIES, RouteInput, execute_route, make_route_plan
 from ..pnr.plan import DEFAULT_UTILIZATION
 from ..runs import StepPlan, run_step
 from .registry import Outcome, Refusal, Stage, register
@@ -91,10 +91,12 @@ def _route_plan(req: Request, synth: Outcome, cache: Path) -> StepPlan:
 
 
 def _routable(req: Request) -> Refusal | None:
-    if pdk.get(req.pdk).routing is None:
-        routable = [name for name in pdk.available() if pdk.get(name).routing is not None]
+    routing = pdk.get(req.pdk).routing
+    if routing is None or routing.cells not in CELL_LIBRARIES:
+        routable = [name for name in pdk.available() if (r := pdk.get(name).routing) and r.cells in CELL_LIBRARIES]
+        why = "" if routing is None else f" ({req.pdk}'s cells, {routing.cells}, have no Coriolis export yet)"
         return Refusal("target", f"a PDK with a [routing] table (cell layouts a placer can use) for stage 'route': "
-                                 f"{', '.join(routable)}, not {req.pdk}")
+                                 f"{', '.join(routable)}, not {req.pdk}{why}")
     return None
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .. import fpga, pdk
 from ..designs import Design, Sources
+from ..errors import InputError
 
 ASIC, FPGA = "asic", "fpga"
 SINGLE, FLAT, COMPOSED = "single", "flat", "composed"
@@ -70,6 +71,8 @@ def canonical_target(text: str) -> str:
         return text
     name, _, corner = text.partition("/")
     desc = pdk.get(name)
+    if why := desc.not_characterized():
+        raise InputError(f"PDK {name}: {why}")
     corner = corner or desc.default_corner
     desc.check_corner(corner)
     return f"{name}/{corner}"

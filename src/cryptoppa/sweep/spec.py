@@ -266,13 +266,15 @@ def _designs(path: Path, names: list[str]) -> dict[str, designs.Design]:
     return loaded
 
 
-def _pdks(path: Path, names: list[str], corners) -> dict[str, pdk.PdkDescriptor]:
+def _pdks(path: Path, names: list[str], corners, key: str = "sweep.pdks") -> dict[str, pdk.PdkDescriptor]:
     out = {}
     for p in names:
         try:
             out[p] = pdk.get(p)
         except CryptoppaError as err:
-            raise SweepFileError(f"{path}: key 'sweep.pdks': {err}") from None
+            raise SweepFileError(f"{path}: key '{key}': {err}") from None
+        if why := out[p].not_characterized():
+            raise SweepFileError(f"{path}: key '{key}': {p}: {why}")
         for c in corners or []:
             if c not in out[p].corners:
                 raise _fail(path, "sweep.corners", f"corners of PDK {p!r} ({', '.join(out[p].corners)})", c)
@@ -293,7 +295,7 @@ def _targets(path: Path, sweep: dict) -> list[tuple[str, str | None]]:
             out.append((text, ""))
             continue
         name, _, corner = text.partition("/")
-        _pdks(path, [name], [corner] if corner else None)
+        _pdks(path, [name], [corner] if corner else None, "sweep.targets")
         out.append((name, corner or None))
     return out
 

@@ -164,7 +164,7 @@ TOOLS = {t.name: t for t in [
     Tool("ngspice", "SPICE simulator of the FlexLib cell characterization and its checks", False,
          f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)")),
     Tool("lctime", "standard-cell characterizer, an independent check of ours (own virtualenv)", False,
-         "python scripts/characterize_freepdk45.py --setup", _lctime, _lctime_version),
+         "python scripts/characterize.py --pdk freepdk45 --setup", _lctime, _lctime_version),
     # Program slowdown (cryptoppa.trace): the workloads are built with gcc and traced with valgrind's lackey.
     Tool("gcc", "builds the slowdown workloads (plain, and ThreadSanitizer-instrumented for traces)", False,
          f"{_APT} gcc", _which("gcc"), _first_line("--version", pattern=r"\) (\S+)")),

@@ -1,5 +1,6 @@
-"""The characterized liberty: the repaired shipped library with each characterized cell's tables swapped for ours,
-every cell marked with where its tables come from. Areas, functions, ff groups and operating conditions stay.
+"""The characterized liberty: the base library (FlexLib: the repaired shipped one; sky130: the skeleton of
+sky130.py) with each characterized cell's tables swapped for ours, every cell marked with where its tables come
+from. Areas, functions, ff groups and operating conditions stay.
 
 Table axes are the ones Debian's OpenSTA 2.0.17 reads: delay and transition tables input_net_transition x
 total_output_net_capacitance, energy tables input_transition_time (x total_output_net_capacitance), constraints
@@ -13,17 +14,10 @@ import re
 import numpy as np
 
 from ..install import liberty_text
-from .tables import CHARACTERIZED, SHIPPED, cell_group, cell_mark
+from .flop import FlopPins
+from .tables import CHARACTERIZED, cell_group, cell_mark
+from .targets import Target
 
-# Cells that keep the shipped tables, and why.
-NOT_CHARACTERIZED = {
-    "dio_x0": "antenna diode: no logic function",
-    "fill_x0": "filler: no transistors",
-    "tie_x0": "bare well tie: no logic function",
-    "one_x0": "constant output: no timing arc",
-    "zero_x0": "constant output: no timing arc",
-    "nsnrlatch_x1": "latch: the flow never uses it (dont_use)",
-}
 NOTES = {
     "arcs": "our own ngspice decks: delay and transition (the slowest side-input state at each grid point), "
             "internal energy (supply, less the load's C*V^2, mean over side-input states), pin capacitance (charge), "
@@ -96,8 +90,8 @@ def _power(tmpl: _Templates, related: str | None, tables: dict, slews, loads=Non
     return g
 
 
-def _check(tmpl: _Templates, kind: str, checks: dict, slews):
-    g = _group("timing", related_pin="ck", timing_type=f"{kind}_rising")
+def _check(tmpl: _Templates, clock: str, kind: str, checks: dict, slews):
+    g = _group("timing", related_pin=clock, timing_type=f"{kind}_rising")
     name = tmpl.constraint(slews)
     g.groups = [_table(f"{edge}_constraint", name, checks[f"{kind}_{edge}"], slews, slews)
                 for edge in ("rise", "fall") if f"{kind}_{edge}" in checks]
@@ -138,38 +132,39 @@ def _combinational(tmpl: _Templates, cell, data: dict) -> None:
     _set_leakage(cell, data["leakage_w"], data["inputs"])
 
 
-def _flop(tmpl: _Templates, cell, data: dict) -> None:
+def _flop(tmpl: _Templates, cell, data: dict, names: FlopPins) -> None:
+    """data keys the pins by role (ck, i, q, nrst, as FlexLib names them); names says what the cell calls them."""
     ckq, slews, loads, cs = data["clock_to_q"], data["slews"], data["loads"], data["constraint_slews"]
     pins = {str(p.args[0]): p for p in cell.get_groups("pin")}
     keep = lambda p: [g for g in p.groups if g.group_name not in ("timing", "internal_power")]  # noqa: E731
     for p in pins.values():
         p.groups = keep(p)
-    pins["ck"].groups.append(_power(tmpl, None, ckq["ck_power"], slews))
-    pins["i"].groups += [_check(tmpl, "setup", data["checks"], cs), _check(tmpl, "hold", data["checks"], cs),
-                         _power(tmpl, None, ckq["i_power"], slews)]
-    q = pins["q"]
-    q.groups += [_timing(tmpl, "ck", ckq["q"], slews, loads, timing_type="rising_edge"),
-                 _power(tmpl, "ck", ckq["q"], slews, loads)]
-    caps = dict(ckq["capacitance"])
-    names = ["ck", "i", "q"]
+    ck = names.clock
+    pins[ck].groups.append(_power(tmpl, None, ckq["ck_power"], slews))
+    pins[names.data].groups += [_check(tmpl, ck, "setup", data["checks"], cs),
+                                _check(tmpl, ck, "hold", data["checks"], cs), _power(tmpl, None, ckq["i_power"], slews)]
+    q = pins[names.q]
+    q.groups += [_timing(tmpl, ck, ckq["q"], slews, loads, timing_type="rising_edge"),
+                 _power(tmpl, ck, ckq["q"], slews, loads)]
+    role = {"ck": ck, "i": names.data, "nrst": names.clear}
+    caps = {role[r]: c for r, c in ckq["capacitance"].items()}
     if "clear" in data:
-        clear = data["clear"]
-        q.groups += [_timing(tmpl, "nrst", clear["q"], slews, loads, timing_sense="positive_unate",
-                             timing_type="clear"), _power(tmpl, "nrst", clear["q"], slews, loads)]
-        pins["nrst"].groups += [_check(tmpl, "recovery", data["checks"], cs),
-                                _check(tmpl, "removal", data["checks"], cs),
-                                _power(tmpl, None, clear["nrst_power"], slews)]
-        caps.update(clear["capacitance"])
-        names = ["ck", "i", "nrst", "q"]
+        clear, nrst = data["clear"], names.clear
+        q.groups += [_timing(tmpl, nrst, clear["q"], slews, loads, timing_sense="positive_unate",
+                             timing_type="clear"), _power(tmpl, nrst, clear["q"], slews, loads)]
+        pins[nrst].groups += [_check(tmpl, ck, "recovery", data["checks"], cs),
+                              _check(tmpl, ck, "removal", data["checks"], cs),
+                              _power(tmpl, None, clear["nrst_power"], slews)]
+        caps.update({role[r]: c for r, c in clear["capacitance"].items()})
     _set_caps(cell, caps)
-    _set_leakage(cell, data["leakage_w"], names)
+    _set_leakage(cell, data["leakage_w"], names.names())
 
 
-def note(name: str, data: dict | None, failures: dict[str, str]) -> str:
+def note(target: Target, name: str, data: dict | None, failures: dict[str, str]) -> str:
     """The provenance comment of one cell."""
     if data is None:
-        why = NOT_CHARACTERIZED.get(name) or failures.get(name) or "not characterized in this run"
-        return f"{SHIPPED} ({why})"
+        why = target.not_characterized.get(name) or failures.get(name) or "not characterized in this run"
+        return f"{target.kept} ({why})"
     method = data["method"]
     if method == "flop":
         clear = "clear" in data
@@ -180,8 +175,8 @@ def note(name: str, data: dict | None, failures: dict[str, str]) -> str:
     return f"{CHARACTERIZED}: {NOTES[method]}"
 
 
-def assemble(shipped, results: dict[str, dict], header: str, failures: dict[str, str]) -> str:
-    """The shipped (repaired) library with our cells swapped in, as liberty text with provenance comments."""
+def assemble(target: Target, shipped, results: dict[str, dict], header: str, failures: dict[str, str]) -> str:
+    """The base library with our cells swapped in, as liberty text with provenance comments."""
     if (str(shipped["leakage_power_unit"]).strip('"'), str(shipped["time_unit"]).strip('"'),
             str(shipped["voltage_unit"]).strip('"'), [str(x) for x in shipped["capacitive_load_unit"]]) != (
             "1uW", "1ps", "1V", ["1", "ff"]):
@@ -189,7 +184,10 @@ def assemble(shipped, results: dict[str, dict], header: str, failures: dict[str,
     tmpl = _Templates()
     for name, data in results.items():
         cell = cell_group(shipped, name)
-        (_flop if data["method"] == "flop" else _combinational)(tmpl, cell, data)
+        if data["method"] == "flop":
+            _flop(tmpl, cell, data, target.flops[name])
+        else:
+            _combinational(tmpl, cell, data)
         for pin in _output_pins(cell):
             pin.attributes = [a for a in pin.attributes if a.name != "capacitance"]
     first = next(i for i, g in enumerate(shipped.groups) if g.group_name == "cell")
@@ -199,5 +197,5 @@ def assemble(shipped, results: dict[str, dict], header: str, failures: dict[str,
     for i, line in enumerate(lines):
         m = re.match(r"(\s*)cell \((\w+)\) \{", line)
         if m:
-            lines[i] = f"{line}\n{m.group(1)}  {cell_mark(note(m.group(2), results.get(m.group(2)), failures))}"
+            lines[i] = f"{line}\n{m.group(1)}  {cell_mark(note(target, m.group(2), results.get(m.group(2)), failures))}"
     return header + "\n".join(lines)

@@ -1,7 +1,7 @@
-"""One cell at one corner as a cached run step (cryptoppa.runs, folder charlib-<corner>-<cell>-<key>): the lock,
-the seal, `.failed` evidence and `cryptoppa cache info` like every other step. The key holds the netlist, the
-corner's model file, voltage and temperature, the grid, the ngspice version and RECIPE, which is bumped whenever
-a method changes its results."""
+"""One cell at one corner as a cached run step (cryptoppa.runs, folder charlib-<library>-<corner>-<cell>-<key>):
+the lock, the seal, `.failed` evidence and `cryptoppa cache info` like every other step. The key holds the
+netlist, the corner's model file, voltage, temperature and time scale, the grid, the flip-flop's pins, the ngspice
+version and RECIPE, which is bumped whenever a method changes its results."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from ...metrics import Metric
 from ...runs import StepPlan, is_complete, run_step, sha256_file
 from ...tools import version
 from . import constraints, decks, flop
+from .flop import FlopPins
 from .spice import Corner
 
 RECIPE = 3  # 3: timing of every cell by our decks at the corner's temperature, charge pin capacitance, 6 loads
-FLOPS = {"sff1_x4": False, "sff1r_x4": True}  # flip-flop -> has an active-low clear
 ASSUMPTIONS = {
     "slews": "20-80 % of Vdd, linear input ramps; delays 50 %-50 %",
     "internal energy": "supply energy over the event, less C_load*Vdd^2 on an output rise",
@@ -33,6 +33,7 @@ ASSUMPTIONS = {
 @dataclass(frozen=True)
 class Job:
     """What one cell's characterization at one corner needs, as data."""
+    library: str  # the target's name (targets.py)
     cell: str
     netlist: str
     corner: Corner
@@ -40,22 +41,24 @@ class Job:
     functions: tuple[tuple[str, str], ...]  # (output pin, liberty function) of a combinational cell
     slews: tuple[float, ...]  # ps, 20-80 %
     loads: tuple[float, ...]  # fF
+    flop: FlopPins | None = None  # a flip-flop's pins; None: a combinational cell
     constraint_slews: tuple[float, ...] = (5.0, 20.0, 80.0)  # flip-flop checks: data/clear x clock slews (3 x 3)
 
     @property
     def method(self) -> str:
-        return "flop" if self.cell in FLOPS else "arcs"
+        return "flop" if self.flop else "arcs"
 
     @property
     def constraint_load(self) -> float:
         return self.loads[len(self.loads) // 2 - 1]  # the shipped grid's middle load
 
     def plan(self) -> StepPlan:
-        data = {k: v for k, v in asdict(self).items() if k not in ("netlist", "corner")}
-        corner = {"name": self.corner.name, "vdd": self.corner.vdd, "temp": self.corner.temp}
-        return StepPlan(f"charlib-{self.corner.name}-{self.cell}",
-                        identity={"step": "flexlib-cell", "method": self.method, "corner": corner, "job": data,
-                                  "recipe": RECIPE},
+        data = {k: v for k, v in asdict(self).items() if k not in ("library", "netlist", "corner")}
+        corner = {"name": self.corner.name, "vdd": self.corner.vdd, "temp": self.corner.temp,
+                  "time_scale": self.corner.time_scale}
+        return StepPlan(f"charlib-{self.library}-{self.corner.name}-{self.cell}",
+                        identity={"step": "cell", "library": self.library, "method": self.method, "corner": corner,
+                                  "job": data, "recipe": RECIPE},
                         inputs={"models.spi": (str(self.corner.models), sha256_file(self.corner.models))},
                         scripts={"cell.sp": self.netlist}, tools={"ngspice": version("ngspice")},
                         assumptions=ASSUMPTIONS, outputs=("result.json",), config=self)
@@ -63,7 +66,8 @@ class Job:
 
 def _local(job: Job, work: Path) -> Job:
     """The job with the run folder's own copy of the models (decks include it by path)."""
-    corner = Corner(job.corner.name, (work / "models.spi").resolve(), job.corner.vdd, job.corner.temp)
+    corner = Corner(job.corner.name, (work / "models.spi").resolve(), job.corner.vdd, job.corner.temp,
+                    job.corner.time_scale)
     return Job(**{**{k: getattr(job, k) for k in job.__dataclass_fields__}, "corner": corner})
 
 
@@ -84,7 +88,7 @@ def _ours(job: Job, work: Path) -> dict:
 
 
 def _flop(job: Job, work: Path) -> dict:
-    spec = flop.Flop(job.cell, job.netlist, FLOPS[job.cell])
+    spec = flop.Flop(job.cell, job.netlist, job.flop)
     ckq = flop.clock_to_q(spec, job.corner, job.slews, job.loads, work)
     out = {"clock_to_q": ckq, "leakage_w": flop.leakage(spec, job.corner, work), "checks": {},
            "constraint_slews": list(job.constraint_slews), "constraint_load": job.constraint_load}
@@ -93,7 +97,7 @@ def _flop(job: Job, work: Path) -> dict:
                for edge in ("rise", "fall")}
     if spec.has_clear:
         out["clear"] = flop.clear(spec, job.corner, job.slews, job.loads, work)
-    for check in constraints.CHECKS[job.cell]:
+    for check in constraints.checks(spec.has_clear):
         out["checks"][f"{check.kind}_{check.edge}"] = constraints.constraint(
             spec, check, job.corner, job.constraint_slews, job.constraint_slews, job.constraint_load, nominal, work)
     return out

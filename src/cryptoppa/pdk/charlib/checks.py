@@ -1,12 +1,15 @@
 """Independent ngspice transients that check the characterized tables: small decks written from the liberty
-definitions alone, sharing nothing with the characterization decks but the netlists and the models."""
+definitions alone, sharing nothing with the characterization decks but the netlists and the models. Their times
+are FreePDK45's, stretched by the corner's time_scale; a flip-flop's pins are its library's (targets.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..stage_delay import fo4_delay_ps
+from .flop import FlopPins
 from .spice import Corner, full_swing, instance, ramp, transient
+from .targets import FREEPDK45
 
 INV_PINS = {"i": "IN", "nq": "OUT"}
 NAND2_PINS = {"i0": "IN", "i1": "vdd", "nq": "OUT"}
@@ -16,7 +19,7 @@ def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: flo
     """inv_x1 driving load_ff from an input of slew_ps: 50 %-50 % delays in ps ("cell_rise": output rising,
     "cell_fall") and internal energy in fJ ("rise_power": output rising, "fall_power"): what the supply delivers
     over the edge, less the C_load * Vdd^2 that charging the load takes on the output's rise."""
-    vdd, out = corner.vdd, {}
+    vdd, out, stop = corner.vdd, {}, 400.0 * corner.time_scale
     for rising_in in (True, False):
         tag = "r" if rising_in else "f"
         res = transient(workdir, f"inv_{tag}", [
@@ -24,7 +27,7 @@ def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: flo
             instance("x1", "inv_x1", netlist, {"i": "in", "nq": "out"}), f"cl out 0 {load_ff}f"],
             [f".meas tran d TRIG v(in) VAL={vdd / 2:g} {'RISE' if rising_in else 'FALL'}=1 "
              f"TARG v(out) VAL={vdd / 2:g} {'FALL' if rising_in else 'RISE'}=1",
-             f".meas tran esup INTEG par('-i(vdd)*{vdd:g}') FROM=0p TO=400p"], corner, stop_ps=400)
+             f".meas tran esup INTEG par('-i(vdd)*{vdd:g}') FROM=0p TO={stop:g}p"], corner, stop_ps=stop)
         edge = "fall" if rising_in else "rise"
         out[f"cell_{edge}"] = res["d"] * 1e12
         load_energy = 0.0 if rising_in else load_ff * 1e-15 * vdd * vdd
@@ -32,44 +35,49 @@ def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: flo
     return out
 
 
-def _flop_deck(netlist: str, cell: str, vdd: float, slew_ps: float, load_ff: float, data: str,
-               clear: bool) -> list[str]:
+def _flop_deck(netlist: str, cell: str, pins: FlopPins, vdd: float, slew_ps: float, load_ff: float, data: str,
+               scale: float) -> list[str]:
     full = full_swing(slew_ps)
     clock = ["0 0"]
-    for t in (100.0, 400.0, 700.0):  # rising clock edges, 150 ps high
-        clock += [f"{t:.1f}p 0", f"{t + full:.2f}p {vdd:g}", f"{t + 150:.1f}p {vdd:g}", f"{t + 150 + full:.2f}p 0"]
-    nodes = {"ck": "ck", "i": "d", "q": "q"} | ({"nrst": "vdd"} if clear else {})
+    for t in (100.0 * scale, 400.0 * scale, 700.0 * scale):  # rising clock edges, high for half the gap
+        high = 150.0 * scale
+        clock += [f"{t:.1f}p 0", f"{t + full:.2f}p {vdd:g}", f"{t + high:.1f}p {vdd:g}", f"{t + high + full:.2f}p 0"]
+    nodes = {pins.clock: "ck", pins.data: "d", pins.q: "q"} | ({pins.clear: "vdd"} if pins.clear else {})
     return [netlist, f"vdd vdd 0 dc {vdd:g}", f"vck ck 0 pwl({' '.join(clock)})", f"vi d 0 {data}",
             instance("x1", cell, netlist, nodes), f"cl q 0 {load_ff}f"]
 
 
 def flop_clock_to_q(workdir: Path, netlist: str, corner: Corner, slew_ps: float, load_ff: float,
-                    cell: str = "sff1_x4") -> dict[str, float]:
+                    cell: str = "sff1_x4", pins: FlopPins | None = None) -> dict[str, float]:
     """Clock-to-q (ps, 50 %-50 %) with the data settled long before the edge: {"cell_rise": q rising,
     "cell_fall": q falling}. q is only looked at after the edge before the measured one: its power-up state is
-    arbitrary (sff1r_x4 comes up high and falls at the first edge)."""
-    vdd = corner.vdd
-    data = f"pwl(0 0 250p 0 260p {vdd:g} 550p {vdd:g} 560p 0)"  # edges 2 and 3 capture 1, then 0
-    res = transient(workdir, f"{cell}_ckq", _flop_deck(netlist, cell, vdd, slew_ps, load_ff, data,
-                                                       cell == "sff1r_x4"),
-                    [f".meas tran r TRIG v(ck) VAL={vdd / 2:g} RISE=2 TARG v(q) VAL={vdd / 2:g} RISE=1 TD=350p",
-                     f".meas tran f TRIG v(ck) VAL={vdd / 2:g} RISE=3 TARG v(q) VAL={vdd / 2:g} FALL=1 TD=650p"],
-                    corner, stop_ps=1000)
+    arbitrary (sff1r_x4 comes up high and falls at the first edge). pins default to FlexLib's cell's."""
+    vdd, sc = corner.vdd, corner.time_scale
+    pins = pins or FREEPDK45.flops[cell]
+    data = f"pwl(0 0 {250 * sc:g}p 0 {260 * sc:g}p {vdd:g} {550 * sc:g}p {vdd:g} {560 * sc:g}p 0)"  # capture 1, 0
+    res = transient(workdir, f"{cell}_ckq", _flop_deck(netlist, cell, pins, vdd, slew_ps, load_ff, data, sc),
+                    [f".meas tran r TRIG v(ck) VAL={vdd / 2:g} RISE=2 TARG v(q) VAL={vdd / 2:g} RISE=1 "
+                     f"TD={350 * sc:g}p",
+                     f".meas tran f TRIG v(ck) VAL={vdd / 2:g} RISE=3 TARG v(q) VAL={vdd / 2:g} FALL=1 "
+                     f"TD={650 * sc:g}p"],
+                    corner, stop_ps=1000 * sc)
     return {"cell_rise": res["r"] * 1e12, "cell_fall": res["f"] * 1e12}
 
 
 def flop_setup_rise(workdir: Path, netlist: str, corner: Corner, clock_slew_ps: float, data_slew_ps: float,
-                    load_ff: float, setup_ps: float, cell: str = "sff1_x4") -> float | None:
+                    load_ff: float, setup_ps: float, cell: str = "sff1_x4", pins: FlopPins | None = None) -> float | None:
     """Clock-to-q (ps) of capturing a rising data edge whose 50 % point comes setup_ps before the clock's
     (the third rising clock edge, at 700 ps + half its ramp); None when the flip-flop does not capture it."""
-    vdd = corner.vdd
-    clock_mid = 700.0 + full_swing(clock_slew_ps) / 2
+    vdd, sc = corner.vdd, corner.time_scale
+    pins = pins or FREEPDK45.flops[cell]
+    clock_mid = 700.0 * sc + full_swing(clock_slew_ps) / 2
     start = clock_mid - setup_ps - full_swing(data_slew_ps) / 2
     data = f"pwl(0 0 {start:.3f}p 0 {start + full_swing(data_slew_ps):.3f}p {vdd:g})"
     res = transient(workdir, f"{cell}_setup_{setup_ps:.2f}",
-                    _flop_deck(netlist, cell, vdd, clock_slew_ps, load_ff, data, cell == "sff1r_x4"),
-                    [f".meas tran d TRIG v(ck) VAL={vdd / 2:g} RISE=3 TARG v(q) VAL={vdd / 2:g} RISE=1 TD=650p",
-                     ".meas tran v FIND v(q) AT=1000p"], corner, stop_ps=1000, optional=True)
+                    _flop_deck(netlist, cell, pins, vdd, clock_slew_ps, load_ff, data, sc),
+                    [f".meas tran d TRIG v(ck) VAL={vdd / 2:g} RISE=3 TARG v(q) VAL={vdd / 2:g} RISE=1 "
+                     f"TD={650 * sc:g}p", f".meas tran v FIND v(q) AT={1000 * sc:g}p"], corner, stop_ps=1000 * sc,
+                    optional=True)
     return res["d"] * 1e12 if res["d"] is not None and res["v"] > 0.9 * vdd else None
 
 
@@ -77,14 +85,14 @@ def fo4(workdir: Path, netlists: dict[str, str], corner: Corner, cell: str, pins
     """(delay ps, input capacitance fF) in a chain where every gate drives four copies of itself: the average
     50 %-50 % delay of one gate, and the charge one of its loads draws over an edge / Vdd (mean of both edges).
     pins name the cell's ports, IN and OUT standing for the chain's nodes, side inputs tied."""
-    vdd, h = corner.vdd, corner.vdd / 2
+    vdd, h, sc = corner.vdd, corner.vdd / 2, corner.time_scale
 
     def gate(name, a, y):
         return instance(name, cell, netlists[cell], {q: {"IN": a, "OUT": y}.get(n, n) for q, n in pins.items()})
 
-    full = full_swing(20.0)  # a pulse: rising at 20 ps, falling at 150 ps
+    full, fall = full_swing(20.0), 150.0 * sc  # a pulse: rising at 20 ps, falling at 150 ps (stretched)
     body = [netlists[cell], f"vdd vdd 0 dc {vdd:g}",
-            f"vn0 n0 0 pwl(0 0 20p 0 {20 + full:.3f}p {vdd:g} 150p {vdd:g} {150 + full:.3f}p 0)"]
+            f"vn0 n0 0 pwl(0 0 20p 0 {20 + full:.3f}p {vdd:g} {fall:g}p {vdd:g} {fall + full:.3f}p 0)"]
     for k in range(4):
         body.append(gate(f"xs{k}", f"n{k}", f"n{k + 1}"))
         # One load of stage 2 draws its charge through a 0 V source: the capacitance the chain sees.
@@ -94,8 +102,8 @@ def fo4(workdir: Path, netlists: dict[str, str], corner: Corner, cell: str, pins
     res = transient(workdir, f"fo4_{cell}", body, [
         f".meas tran a TRIG v(n2) VAL={h:g} RISE=1 TARG v(n3) VAL={h:g} FALL=1",
         f".meas tran b TRIG v(n2) VAL={h:g} FALL=1 TARG v(n3) VAL={h:g} RISE=1",
-        ".meas tran qa INTEG i(vprobe) FROM=0p TO=145p", ".meas tran qb INTEG i(vprobe) FROM=145p TO=300p"],
-        corner, stop_ps=300, step_ps=0.2)
+        f".meas tran qa INTEG i(vprobe) FROM=0p TO={fall - 5:g}p",
+        f".meas tran qb INTEG i(vprobe) FROM={fall - 5:g}p TO={2 * fall:g}p"], corner, stop_ps=2 * fall, step_ps=0.2)
     return (res["a"] + res["b"]) / 2 * 1e12, (abs(res["qa"]) + abs(res["qb"])) / 2 / vdd * 1e15
 
 

@@ -8,7 +8,8 @@ The criterion is the usual one of commercial characterizers (Liberate's defaults
   Vdd after the clock edge.
 A constraint is the offset between the 50 % points of the two edges, positive when the constrained edge comes
 before the clock (setup, recovery) or after it (hold, removal), as liberty counts them. Bisection runs every grid
-point at once (one deck per step, one flip-flop copy per point) to 0.25 ps and reports the passing side."""
+point at once (one deck per step, one flip-flop copy per point) to 0.25 ps and reports the passing side. The
+deck's times are FreePDK45's, stretched by the corner's time_scale for slower libraries."""
 
 from __future__ import annotations
 
@@ -43,23 +44,27 @@ class Check:
         return self.edge if self.kind == "setup" else {"rise": "fall", "fall": "rise"}[self.edge]
 
 
-CHECKS = {"sff1_x4": [Check(k, e) for k in ("setup", "hold") for e in ("rise", "fall")]}
-CHECKS["sff1r_x4"] = CHECKS["sff1_x4"] + [Check("recovery", "rise"), Check("removal", "rise")]
+def checks(has_clear: bool) -> list[Check]:
+    """The checks of a flip-flop: setup and hold of both data edges, recovery and removal of a clear's release."""
+    found = [Check(k, e) for k in ("setup", "hold") for e in ("rise", "fall")]
+    return found + ([Check("recovery", "rise"), Check("removal", "rise")] if has_clear else [])
 
 
 def _copy(flop: Flop, check: Check, k: int, offset: float, data_slew: float, clock_slew: float,
-          vdd: float) -> list[str]:
-    edge_at = _T_CLOCK - offset if check.kind in ("setup", "recovery") else _T_CLOCK + offset
+          vdd: float, scale: float) -> list[str]:
+    t_clock = _T_CLOCK * scale
+    edge_at = t_clock - offset if check.kind in ("setup", "recovery") else t_clock + offset
     start = edge_at - full_swing(data_slew) / 2
-    clock = [(_T_CLOCK - full_swing(clock_slew) / 2, True, clock_slew)]
+    clock = [(t_clock - full_swing(clock_slew) / 2, True, clock_slew)]
     if check.kind in ("setup", "hold"):
-        clock = [(30.0, True, 20.0), (150.0, False, 20.0)] + clock
+        clock = [(30.0 * scale, True, 20.0), (150.0 * scale, False, 20.0)] + clock
     rising = check.edge == "rise"
     data = nrst = None
     if check.kind == "setup":
         data = pwl(f"d{k}", [(start, rising, data_slew)], vdd, start_high=not rising)
     elif check.kind == "hold":  # the clock captures !edge at _T_CLOCK; the data then changes to edge
-        data = pwl(f"d{k}", [(200.0, not rising, 20.0), (start, rising, data_slew)], vdd, start_high=rising)
+        data = pwl(f"d{k}", [(200.0 * scale, not rising, 20.0), (start, rising, data_slew)], vdd,
+                   start_high=rising)
     else:
         nrst = pwl(f"r{k}", [(start, True, data_slew)], vdd)
     lines = [pwl(f"ck{k}", clock, vdd), data or f"vd{k} d{k} 0 dc {vdd:g}", nrst or f"vr{k} r{k} 0 dc {vdd:g}",
@@ -78,17 +83,18 @@ def _passes(check: Check, k: int, res: dict, reference: float | None, vdd: float
 def _run(flop: Flop, check: Check, corner: Corner, points: list[tuple[float, float, float]], load: float,
          references: dict[float, float], workdir: Path, name: str) -> list[bool]:
     """Simulate one copy per (offset, data slew, clock slew); whether each passes."""
-    vdd, h = corner.vdd, corner.vdd / 2
+    vdd, h, scale = corner.vdd, corner.vdd / 2, corner.time_scale
+    stop = _STOP * scale
     lines, meas = [flop.netlist, f"vdd vdd 0 dc {vdd:g}", f"vhi hi 0 dc {vdd:g}"], []
     for k, (offset, data_slew, clock_slew) in enumerate(points):
-        lines += _copy(flop, check, k, offset, data_slew, clock_slew, vdd) + [f"cl{k} q{k} 0 {load:g}f"]
-        td = _T_CLOCK - 100.0
+        lines += _copy(flop, check, k, offset, data_slew, clock_slew, vdd, scale) + [f"cl{k} q{k} 0 {load:g}f"]
+        td = (_T_CLOCK - 100.0) * scale
         if check.q_edge is None:
-            meas.append(f".meas tran m{k} MAX v(q{k}) FROM={td:.0f}p TO={_STOP:.0f}p")
+            meas.append(f".meas tran m{k} MAX v(q{k}) FROM={td:.0f}p TO={stop:.0f}p")
         else:
             meas += [f".meas tran d{k} TRIG v(ck{k}) VAL={h:g} RISE=1 TD={td:.0f}p TARG v(q{k}) VAL={h:g} "
-                     f"{check.q_edge.upper()}=1 TD={td:.0f}p", f".meas tran v{k} FIND v(q{k}) AT={_STOP:.0f}p"]
-    res = transient(workdir, name, lines, meas, corner, stop_ps=_STOP, step_ps=STEP_PS, optional=True)
+                     f"{check.q_edge.upper()}=1 TD={td:.0f}p", f".meas tran v{k} FIND v(q{k}) AT={stop:.0f}p"]
+    res = transient(workdir, name, lines, meas, corner, stop_ps=stop, step_ps=STEP_PS, optional=True)
     return [_passes(check, k, res, references.get(p[2]), vdd) for k, p in enumerate(points)]
 
 
@@ -99,13 +105,14 @@ def constraint(flop: Flop, check: Check, corner: Corner, data_slews: tuple[float
     the nominal clock-to-q {"rise"|"fall": {clock slew: ps}} at `load`."""
     references = clock_to_q.get(check.q_edge, {})
     grid = [(a, b) for a in data_slews for b in clock_slews]
-    lo, hi = [_SEARCH[0]] * len(grid), [_SEARCH[1]] * len(grid)
+    search = tuple(x * corner.time_scale for x in _SEARCH)
+    lo, hi = [search[0]] * len(grid), [search[1]] * len(grid)
     tag = f"{check.kind}_{check.edge}_{flop.cell}"
-    ends = _run(flop, check, corner, [(x, a, b) for x in _SEARCH for a, b in grid], load, references, workdir,
+    ends = _run(flop, check, corner, [(x, a, b) for x in search for a, b in grid], load, references, workdir,
                 f"{tag}_ends")
     if any(ends[:len(grid)]) or not all(ends[len(grid):]):
-        raise ToolError(f"{flop.cell} {check.kind} {check.edge}: {_SEARCH[0]:g} ps does not fail or "
-                        f"{_SEARCH[1]:g} ps does not pass at every grid point", str(workdir))
+        raise ToolError(f"{flop.cell} {check.kind} {check.edge}: {search[0]:g} ps does not fail or "
+                        f"{search[1]:g} ps does not pass at every grid point", str(workdir))
     step = 0
     while max(h - lo_ for lo_, h in zip(lo, hi)) > TOLERANCE_PS:
         mid = [(lo_ + h) / 2 for lo_, h in zip(lo, hi)]

@@ -4,6 +4,7 @@ internal energy per arc. Each deck holds one cell copy per grid point or state, 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from pathlib import Path
 
@@ -39,9 +40,15 @@ def leakage(cell: str, netlist: str, corner: Corner, inputs: list[str], workdir:
     return {"".join(map(str, s)): found[k] * corner.vdd for k, s in enumerate(states)}
 
 
-def settle_ps(slews_ps, loads_ff) -> float:
-    """A simulated time after which every output of the grid has settled (checked by the final voltage)."""
-    return 20.0 + full_swing(max(slews_ps)) + 200.0 + 20.0 * max(loads_ff)
+SETTLE_TRIES = 3  # an arc whose outputs have not settled is simulated again for twice as long, this many times
+
+
+def settle_ps(slews_ps, loads_ff, time_scale: float = 1.0) -> float:
+    """A simulated time after which the outputs of the grid should have settled (checked by the final voltage):
+    the slowest input edge, 200 ps stretched by the time scale, and 20 ps per fF of load (some ten times what an
+    X1 cell of FreePDK45 or sky130 takes), rounded up to a whole picosecond: the decks' measurements name it to
+    a tenth of one, and one past the simulated time finds nothing."""
+    return float(math.ceil(20.0 + full_swing(max(slews_ps)) + 200.0 * time_scale + 20.0 * max(loads_ff)))
 
 
 def pin_capacitance(cell: str, netlist: str, corner: Corner, inputs: list[str], slew_ps: float, load_ff: float,
@@ -53,7 +60,7 @@ def pin_capacitance(cell: str, netlist: str, corner: Corner, inputs: list[str], 
     of the gate-drain (Miller) charge of a slow edge, so it reads some 20 % above what the pin presents to the
     gate that drives it (reports/flexlib: the FO4 chain)."""
     ports = subckt_ports(netlist)
-    stop = settle_ps([slew_ps], [load_ff])
+    stop = settle_ps([slew_ps], [load_ff], corner.time_scale)
     out = {}
     for pin in inputs:
         side = [p for p in inputs if p != pin]
@@ -79,6 +86,40 @@ def pin_capacitance(cell: str, netlist: str, corner: Corner, inputs: list[str], 
     return out
 
 
+def _edge(cell: str, netlist: str, ports: list[str], corner: Corner, side: dict[str, str], related: str,
+          rising_in: bool, out_rises: bool, grid: list, workdir: Path, name: str) -> dict[str, float | None]:
+    """One input edge of one side-input state over the grid, one cell copy per point: the .meas results. Run for
+    twice as long (SETTLE_TRIES times) while some output has not settled."""
+    vdd, h = corner.vdd, corner.vdd / 2
+    out = "RISE" if out_rises else "FALL"
+    stop = settle_ps([s for _, _, s, _ in grid], [c for _, _, _, c in grid], corner.time_scale)
+    for _ in range(SETTLE_TRIES):
+        lines, meas = [netlist, f"vhi hi 0 dc {vdd:g}"], []
+        for k, (_, _, slew, load) in enumerate(grid):
+            nodes = {**side, related: f"in{k}", "vss": "0", "vdd": f"vdd{k}"}
+            nodes = {p: nodes.get(p, f"out{k}") for p in ports}
+            lines += [f"vsup{k} vdd{k} 0 dc {vdd:g}", ramp(f"in{k}", rising_in, slew, vdd=vdd),
+                      instance(f"x{k}", cell, netlist, nodes), f"cl{k} out{k} 0 {load:g}f"]
+            a, b = (0.2 * vdd, 0.8 * vdd) if out_rises else (0.8 * vdd, 0.2 * vdd)
+            meas += [f".meas tran e{k} INTEG par('-i(vsup{k})*{vdd:g}') FROM=0p TO={stop:.1f}p",
+                     f".meas tran v{k} FIND v(out{k}) AT={stop:.1f}p",
+                     f".meas tran d{k} TRIG v(in{k}) VAL={h:g} {'RISE' if rising_in else 'FALL'}=1 "
+                     f"TARG v(out{k}) VAL={h:g} {out}=1",
+                     f".meas tran t{k} TRIG v(out{k}) VAL={a:g} {out}=1 TARG v(out{k}) VAL={b:g} {out}=1"]
+        res = transient(workdir, name, lines, meas, corner, stop_ps=stop, step_ps=STEP_PS, optional=True)
+        ends = [res[f"v{k}"] for k in range(len(grid))]
+        if any((v > h) != out_rises for v in ends):  # not slow: the cell does not compute its function
+            raise ToolError(f"ngspice {cell} {name}: the output ends {'low' if out_rises else 'high'}, against "
+                            f"its liberty function", str(workdir))
+        if all(abs(v - (vdd if out_rises else 0.0)) <= 0.02 * vdd for v in ends):
+            missing = [m for m, v in res.items() if v is None]
+            if missing:
+                raise ToolError(f"ngspice {name}: no result for {', '.join(missing[:5])}", str(workdir))
+            return res
+        stop *= 2
+    raise ToolError(f"ngspice {cell} {name}: output not settled by {stop / 2:.0f} ps", str(workdir))
+
+
 def arc(cell: str, netlist: str, corner: Corner, function: str, inputs: list[str], related: str,
         slews_ps: tuple[float, ...], loads_ff: tuple[float, ...], workdir: Path) -> dict:
     """One arc related -> output over slew x load, every table rows over slews and columns over loads.
@@ -94,9 +135,8 @@ def arc(cell: str, netlist: str, corner: Corner, function: str, inputs: list[str
     Replaces lctime 0.0.26's power tables, which stop integrating once the output reaches 99 % (a slow input's
     remaining short-circuit current is lost), sum non-uniform time steps as if uniform, and key by input edge."""
     ports = subckt_ports(netlist)
-    vdd, h = corner.vdd, corner.vdd / 2
+    vdd = corner.vdd
     side = [p for p in inputs if p != related]
-    stop = settle_ps(slews_ps, loads_ff)
     grid = [(i, j, s, c) for i, s in enumerate(slews_ps) for j, c in enumerate(loads_ff)]
     empty = lambda: [[0.0] * len(loads_ff) for _ in slews_ps]  # noqa: E731
     energy = {"rise_power": empty(), "fall_power": empty()}
@@ -109,29 +149,14 @@ def arc(cell: str, netlist: str, corner: Corner, function: str, inputs: list[str
             continue
         for rising_in in (True, False):
             out_rises = (after if rising_in else before) == 1
-            edge, out = ("rise", "RISE") if out_rises else ("fall", "FALL")
-            lines = [netlist, f"vhi hi 0 dc {vdd:g}"]
-            meas = []
-            for k, (_, _, slew, load) in enumerate(grid):
-                nodes = {p: ("hi" if level[p] else "0") for p in side}
-                nodes.update({related: f"in{k}", "vss": "0", "vdd": f"vdd{k}"})
-                nodes = {p: nodes.get(p, f"out{k}") for p in ports}
-                lines += [f"vsup{k} vdd{k} 0 dc {vdd:g}", ramp(f"in{k}", rising_in, slew, vdd=vdd),
-                          instance(f"x{k}", cell, netlist, nodes), f"cl{k} out{k} 0 {load:g}f"]
-                meas += [f".meas tran e{k} INTEG par('-i(vsup{k})*{vdd:g}') FROM=0p TO={stop:.1f}p",
-                         f".meas tran v{k} FIND v(out{k}) AT={stop:.1f}p"]
-                a, b = (0.2 * vdd, 0.8 * vdd) if out_rises else (0.8 * vdd, 0.2 * vdd)
-                meas += [f".meas tran d{k} TRIG v(in{k}) VAL={h:g} {'RISE' if rising_in else 'FALL'}=1 "
-                             f"TARG v(out{k}) VAL={h:g} {out}=1",
-                             f".meas tran t{k} TRIG v(out{k}) VAL={a:g} {out}=1 TARG v(out{k}) VAL={b:g} {out}=1"]
+            edge = "rise" if out_rises else "fall"
             name = f"arc_{related}_{''.join(map(str, state))}_{'r' if rising_in else 'f'}"
-            res = transient(workdir, name, lines, meas, corner, stop_ps=stop, step_ps=STEP_PS)
+            nodes = {p: ("hi" if level[p] else "0") for p in side}
+            res = _edge(cell, netlist, ports, corner, nodes, related, rising_in, out_rises, grid, workdir, name)
             sense = worst.setdefault("positive_unate" if rising_in == out_rises else "negative_unate",
                                      {t: empty() for t in ("cell_rise", "cell_fall", "rise_transition",
                                                             "fall_transition")})
             for k, (i, j, _, load) in enumerate(grid):
-                if abs(res[f"v{k}"] - (vdd if out_rises else 0.0)) > 0.02 * vdd:
-                    raise ToolError(f"ngspice {cell} {name}: output not settled by {stop:.0f} ps", str(workdir))
                 energy[f"{edge}_power"][i][j] += res[f"e{k}"] * 1e15 - (load * vdd * vdd if out_rises else 0.0)
                 for table, key in ((f"cell_{edge}", "d"), (f"{edge}_transition", "t")):
                     sense[table][i][j] = max(sense[table][i][j], res[f"{key}{k}"] * 1e12)

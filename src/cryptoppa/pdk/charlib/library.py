@@ -1,5 +1,6 @@
-"""One corner of the characterized FlexLib: a job per cell from the repaired shipped liberty, each run as cached
-steps (cell_steps), assembled into liberty text (assemble)."""
+"""One corner of a characterized library: a job per cell of the target's base liberty (FlexLib: the repaired
+shipped one; sky130: the skeleton), each run as cached steps (cell_steps), assembled into liberty text
+(assemble)."""
 
 from __future__ import annotations
 
@@ -11,63 +12,65 @@ from tqdm import tqdm
 from ... import settings
 from ...runs import sha256_file
 from ...tools import version
-from .assemble import NOT_CHARACTERIZED, assemble
-from .cell_steps import FLOPS, Job, characterize
-from .netlists import MODELS, export
+from .assemble import assemble
+from .cell_steps import Job, characterize
+from .netlists import Exported, export
 from .spice import Corner
-from .tables import cell_group, pins, table_indices
+from .tables import cell_group, pins
+from .targets import FREEPDK45, Target
 
 
-def corner_of(shipped, corner: str, models_dir: Path) -> Corner:
-    """The corner's model file with the voltage and temperature the shipped liberty states for it."""
-    return Corner(corner, models_dir / MODELS[corner], float(shipped["nom_voltage"]),
-                  float(shipped["nom_temperature"]))
+def corner_of(base, corner: str, models_dir: Path, target: Target = FREEPDK45) -> Corner:
+    """The corner's model file with the voltage and temperature the base liberty states for it."""
+    return Corner(corner, models_dir / target.models[corner], float(base["nom_voltage"]),
+                  float(base["nom_temperature"]), target.time_scale)
 
 
-def grid(shipped, cell) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """(slews ps, loads fF): the shipped table's grid, so both libraries compare point by point, plus a load at
-    twice its largest: the shipped grids end near four inputs of the cell's own size (inv_x1: 5.8 fF), so a
-    fanout of four or five would otherwise be extrapolated."""
-    slews, loads = table_indices(shipped, cell)
-    return slews, (*loads, round(2 * loads[-1], 4))
+def job(base, name: str, netlist: str, corner: Corner, target: Target = FREEPDK45) -> Job:
+    cell = cell_group(base, name)
+    slews, loads = target.grid(base, cell)
+    flop = target.flops.get(name)
+    functions = () if flop else tuple((str(p.args[0]), str(p["function"]).strip('"'))
+                                      for p in cell.get_groups("pin") if str(p["direction"]) == "output")
+    return Job(target.name, name, netlist, corner, tuple(pins(cell, "input")), functions, slews, loads, flop,
+               target.constraint_slews)
 
 
-def job(shipped, name: str, netlist: str, corner: Corner) -> Job:
-    cell = cell_group(shipped, name)
-    slews, loads = grid(shipped, cell)
-    functions = () if name in FLOPS else tuple((str(p.args[0]), str(p["function"]).strip('"'))
-                                               for p in cell.get_groups("pin") if str(p["direction"]) == "output")
-    return Job(name, netlist, corner, tuple(pins(cell, "input")), functions, slews, loads)
-
-
-def cells_to_run(netlists: dict[str, str | None]) -> list[str]:
-    """Every characterizable cell, smallest netlist first: an interrupted run has cached the most cells."""
-    return sorted((n for n, text in netlists.items() if text and n not in NOT_CHARACTERIZED),
+def cells_to_run(target: Target, base, netlists: dict[str, str | None]) -> list[str]:
+    """Every characterizable cell of the base liberty, smallest netlist first: an interrupted run has cached the
+    most cells."""
+    names = {str(c.args[0]) for c in base.get_groups("cell")}
+    return sorted((n for n, text in netlists.items() if text and n in names and n not in target.not_characterized),
                   key=lambda n: (netlists[n].count("\n"), n))
 
 
-def characterize_corner(shipped, corner: str, cells: list[str] | None = None, only_cached: bool = False,
+def characterize_corner(target: Target, corner: str, cells: list[str] | None = None, only_cached: bool = False,
                         retry_failed: bool = False, cache: Path | None = None,
                         log: Callable[[str], object] = print) -> tuple[str, dict[str, str]]:
-    """The corner's liberty text and {cell: why it failed} (those keep the shipped tables and say why)."""
+    """The corner's liberty text and {cell: why it failed} (those keep the base tables, if any, and say why)."""
     cache = cache or settings.current().cache
-    netlists, models_dir = export(cache)
-    where = corner_of(shipped, corner, models_dir)
+    exported: Exported = export(target, cache)
+    base = target.base(corner, exported)
+    where = corner_of(base, corner, exported.models_dir, target)
     results, failures = {}, {}
-    for name in tqdm(cells or cells_to_run(netlists), desc=f"FlexLib {corner}", unit="cell"):
+    for name in tqdm(cells or cells_to_run(target, base, exported.cells), desc=f"{target.library} {corner}",
+                     unit="cell"):
         try:
-            data = characterize(job(shipped, name, netlists[name], where), cache, only_cached, retry_failed)
-        except Exception as err:  # one failing cell keeps its shipped tables, and says why; the run goes on
-            log(f"{name}: FAILED, shipped tables kept ({err})")
+            data = characterize(job(base, name, exported.cells[name], where, target), cache, only_cached,
+                                retry_failed)
+        except Exception as err:  # one failing cell keeps its base tables, and says why; the run goes on
+            log(f"{name}: FAILED, {target.kept} ({err})")
             failures[name] = str(err).split(" (recorded by an earlier run)")[0]
             continue
         if data is None:
-            log(f"{name}: not in the cache, shipped tables kept")
+            log(f"{name}: not in the cache, {target.kept}")
         else:
             results[name] = data
-    header = (f"/* FlexLib {corner}: characterized by cryptoppa (python scripts/characterize_freepdk45.py) from "
-              f"PDKMaster's schematic netlists (no wiring parasitics, no junction areas) and {MODELS[corner]} "
-              f"(sha256 {sha256_file(where.models)[:16]}) at {where.vdd:g} V, {where.temp:g} C, with ngspice "
-              f"{version('ngspice')}. Slews 20-80 %, delays 50 %-50 %. Each cell "
-              f"says in a comment whether its tables are ours and how, or the shipped FlexLib ones and why. */\n")
-    return assemble(shipped, results, header, failures), failures
+    reduced = ", reduced to the model bins of the cells' transistors," if target.reduce_models else ""
+    header = (f"/* {target.library} {corner}: {target.description} characterized by cryptoppa (python "
+              f"scripts/characterize.py --pdk {target.name}) from PDKMaster's schematic netlists (no wiring "
+              f"parasitics, no junction areas) and {target.models[corner]}{reduced} (sha256 "
+              f"{sha256_file(where.models)[:16]}) at {where.vdd:g} V, {where.temp:g} C, with ngspice "
+              f"{version('ngspice')}. Slews 20-80 %, delays 50 %-50 %. Each cell says in a comment whether its "
+              f"tables are ours and how, or what it has instead ({target.kept}) and why. */\n")
+    return assemble(target, base, results, header, failures), failures

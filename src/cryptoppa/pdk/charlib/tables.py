@@ -7,9 +7,9 @@ import re
 
 from ...errors import CryptoppaError
 
-# Each cell of a characterized liberty carries one of these comments; `pdk show` lists the shipped ones.
+# Each cell of a characterized liberty carries a comment: "characterized: how", or what it has instead (the
+# target's `kept`: "shipped FlexLib tables", "no tables") and why; `pdk show` lists the latter.
 CHARACTERIZED = "characterized"
-SHIPPED = "shipped FlexLib tables"
 
 
 def parse(text: str):
@@ -52,8 +52,9 @@ def cell_mark(note: str) -> str:
 
 
 def shipped_cells(liberty_text: str) -> dict[str, str]:
-    """Cells of a characterized liberty that keep the shipped tables, and why."""
-    return dict(re.findall(r"cell \((\w+)\) \{\s*/\* cryptoppa: " + SHIPPED + r" \((.*?)\) \*/", liberty_text))
+    """Cells of a characterized liberty without tables of ours (shipped ones or none), and why."""
+    return dict(re.findall(r"cell \((\w+)\) \{\s*/\* cryptoppa: (?!" + CHARACTERIZED + r":)[^(]*\((.*?)\) \*/",
+                           liberty_text))
 
 
 def _axes(lib, table) -> list[tuple[str, list[float]]]:
