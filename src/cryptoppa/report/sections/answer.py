@@ -67,6 +67,8 @@ def _lead(model: Model) -> str:
     q = model.question
     if not schemes:
         return "No engine of these results could be answered for this question: see below for why."
+    # A scrambler (reduced-round cipher) is tabled but never named as the answer: it is not encryption.
+    schemes = [s for s in schemes if not s.scheme.reduced_rounds] or schemes
     least = min(schemes, key=lambda s: s.chosen.value(model.size))
     e = least.chosen
     text = (f"For {q.memory_text}, {q.clock_text}, the least silicon is {least.scheme.name}'s: "
@@ -75,7 +77,8 @@ def _lead(model: Model) -> str:
     timed = [s for s in schemes if s.rank_latency == s.rank_latency]
     if timed:
         fastest = [s for s in timed if s.chosen.get(HIT).text == timed[0].chosen.get(HIT).text]
-        names = " and ".join(f"{s.scheme.name} ({s.chosen.name})" for s in fastest)
+        names = " and ".join(s.scheme.name if s.chosen.name == s.scheme.name else f"{s.scheme.name} ({s.chosen.name})"
+                             for s in fastest)
         tie = "tie for" if len(fastest) > 1 else "has"
         text += f" {names} {tie} the least verified read latency, {show(timed[0].chosen.get(HIT))} ns on a row hit."
     speculative = [s for s in schemes if s.chosen.get(SPECULATIVE) is not None and s.chosen.get(SPECULATIVE).known]
