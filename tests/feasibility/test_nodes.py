@@ -7,9 +7,9 @@ import pandas as pd
 import pytest
 
 from cryptoppa.answers.model import build
+from cryptoppa.answers.nodes import projected_results
 from cryptoppa.answers.question import Question
 from cryptoppa.answers.results import load_results
-from cryptoppa.cli import feasibility as feasibility_cli
 from cryptoppa.errors import InputError
 from cryptoppa.feasibility import node_checks, nodes
 from cryptoppa.report.publications import PUBLICATIONS
@@ -99,7 +99,7 @@ def designs_answer():
     """The published designs data answered for DDR5-6400 as measured and as projected to 7 nm."""
     loaded = load_results(PUBLICATIONS["designs"].folder / "data")
     question = Question("ddr5-6400")
-    return build(loaded, question).configs, build(feasibility_cli._projected(loaded, "7nm"), question).configs
+    return build(loaded, question).configs, build(projected_results(loaded, "7nm"), question).configs
 
 
 def test_the_projected_answer_scales_the_measured_engines(designs_answer):

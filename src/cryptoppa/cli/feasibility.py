@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import json
 import math
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -18,7 +19,8 @@ from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
 from ..answers.model import build
 from ..answers.question import Question, parse_clock
-from ..answers.results import Results, group_label, load_results
+from ..answers.nodes import projected_results
+from ..answers.results import group_label, load_results
 from ..answers.slowdown import traced_traffic
 from ..report import terminal
 from ..report.build import model_of, stage_delays
@@ -105,7 +107,7 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
         except InputError as err:
             raise InputError(f"--node {node}: {str(err).partition(': ')[2]}") from None
         loaded = load_results(folder)
-        model = build(_projected(loaded, node), question, fo4_ps=nodes.project_fo4(stage_delays(Path(folder)), node),
+        model = build(projected_results(loaded, node), question, fo4_ps=nodes.project_fo4(stage_delays(Path(folder)), node),
                       measured_traffic=traced_traffic())
     else:
         model = model_of(folder, question, cores=cores, host=host)
@@ -118,16 +120,7 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
     if node:  # the method and its error, on every projected answer (on stderr beside --json and --csv)
         pdks = set(load_results(folder).points["pdk"])
         for line in (f"basis: {nodes.basis_line(pdks, node)}", node_checks.check_line()):
-            click.echo(line, err=as_json or as_csv)
-
-
-def _projected(loaded: Results, node: str) -> Results:
-    """The results as projected to the node, before the answer model reads them, so that every figure it derives
-    (engines, mm², W, latency in ns) is computed once, on the projected basis."""
-    points = nodes.project(loaded.points, node)
-    points["group"] = [group_label(row, loaded.group_cols) for _, row in points.iterrows()]
-    failed = nodes.project(loaded.failed, node) if len(loaded.failed) else loaded.failed
-    return replace(loaded, table=nodes.project(loaded.table, node), points=points, failed=failed)
+            click.echo(textwrap.fill(line, 120, subsequent_indent="  "), err=as_json or as_csv)
 
 
 @click.command()

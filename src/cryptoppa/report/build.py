@@ -23,7 +23,7 @@ from .document import Block, Heading, write_report
 from .fpga_report import build_fpga
 from .parts import Page
 from .sections import (
-    answer, appendix, arrays, engines, libraries, memories, published, route, slowdown, software, study,
+    answer, appendix, arrays, engines, libraries, memories, nodes, published, route, slowdown, software, study,
 )
 from .sections import compare as compared
 
@@ -66,7 +66,7 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     """Write ``out_dir/report.md``, ``report.html`` and ``figures/``; return the HTML path.
 
     evidence: the publication's own sections after the answer ("study": Owen 2013 beside us, "route": routed
-    against synthesis, "libraries": the libraries side by side)."""
+    against synthesis, "libraries": the libraries side by side, "nodes": the answer projected beyond 45 nm)."""
     if fpga_only(load_results(results_folder)):  # FPGA targets are answered in devices: their own report
         return build_fpga(results_folder, out_dir, produced_by)
     model = model_of(results_folder, question, cores, host)
@@ -86,6 +86,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
         blocks += published.published_engines(model)
     if "slowdown" in evidence:
         blocks += slowdown.slowdown(model)
+    if "nodes" in evidence:
+        blocks += nodes.projected(model)
     blocks += memories.memories(model)
     blocks += software.software(model, cores, host)
     blocks += compared.compared(model, compare)

@@ -69,7 +69,7 @@ PUBLICATIONS = {
         Publication("designs", {
             "results": Source("results/designs", "cryptoppa sweep sweeps/designs.toml"),
             "stages": Source("results/designs", "cryptoppa pdk stage-delay freepdk45_char/nom --out results/designs"),
-        }, evidence=("slowdown", "published"), title="Memory-encryption engines for today's DRAM"),
+        }, evidence=("slowdown", "published", "nodes"), title="Memory-encryption engines for today's DRAM"),
         Publication("route", {
             "results": Source("results/route", "cryptoppa sweep sweeps/route.toml && cryptoppa sweep "
                                                 "sweeps/route_arrays.toml"),
