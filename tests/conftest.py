@@ -34,10 +34,13 @@ def pytest_report_header(config):
     return f"sta: {shutil.which('sta')}, iverilog: {shutil.which('iverilog')}"
 
 
-# The slowest single tests start first, so that with two workers they overlap the many short ones instead of
-# running last and alone.
-FIRST = ("test_every_readme_command_runs_verbatim", "test_every_publication_matches_its_committed_data")
+# The slowest test starts first, then the publications' module (one shared rebuild, its tests kept together), so
+# that with two workers they overlap the many short ones instead of running last and alone.
+def _order(item) -> int:
+    if item.name == "test_every_readme_command_runs_verbatim":
+        return 0
+    return 1 if item.nodeid.startswith("tests/answers/test_publications.py") else 2
 
 
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: next((i for i, name in enumerate(FIRST) if item.name.startswith(name)), len(FIRST)))
+    items.sort(key=_order)

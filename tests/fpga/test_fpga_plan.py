@@ -80,7 +80,7 @@ def test_sweep_targets_mix_pdks_and_fpgas(tmp_path):
     ('targets = ["xc7"]\npdks = ["freepdk45"]\n', "sweep.targets"),
     ('targets = ["xc7"]\nseeds = [1]\n', "sweep.seeds"),
     ('targets = ["xc7"]\nn = [65]\n', "sweep.n"),
-    ('targets = ["nosuch"]\n', "sweep.pdks"),
+    ('targets = ["nosuch"]\n', "sweep.targets"),
 ])
 def test_sweep_target_errors(tmp_path, body, key):
     with pytest.raises(spec_mod.SweepFileError, match=key):

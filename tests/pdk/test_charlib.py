@@ -106,6 +106,7 @@ def test_pin_capacitance_is_the_charge_of_an_edge(libs, tmp_path):
     assert committed == pytest.approx(fast_edge["i"]["capacitance"], rel=0.01)
 
 
+@pytest.mark.full  # a three-input cell of the same decks as the arcs above: minutes of ngspice
 @predates_charlib("nom")
 def test_mx3_arc_matches_an_ngspice_transient(libs, tmp_path):
     """mx3_x2 (our own decks, worst side-input state per grid point): i1 -> q against independent transients of

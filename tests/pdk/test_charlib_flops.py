@@ -31,7 +31,8 @@ def nom(flexlib_home):
 
 
 @predates_charlib("nom")
-@pytest.mark.parametrize("cell", ["sff1_x4", "sff1r_x4"])
+# The flip-flop with reset shares the deck and the check: it runs in the full tier (minutes of ngspice).
+@pytest.mark.parametrize("cell", ["sff1_x4", pytest.param("sff1r_x4", marks=pytest.mark.full)])
 def test_clock_to_q_matches_an_ngspice_transient(nom, cell, tmp_path):
     ours, _, cells, corner = nom
     arc = tables.timing(tables.cell_group(ours, cell), "q", "ck", "rising_edge")

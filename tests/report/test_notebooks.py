@@ -45,7 +45,7 @@ def test_notebooks_present_and_stripped():
         assert any("CRYPTOPPA_RESULTS" in c.source for c in code), path.name
 
 
-@pytest.mark.full  # the committed-data run below covers the same cells in the default suite
+@pytest.mark.full  # the committed-data run below covers the same cells
 @pytest.mark.parametrize("name", NAMES)
 def test_notebook_runs_on_synthetic_array_sweep(name, tmp_path, monkeypatch):
     results = write_results(tmp_path / "synthetic-array", synthetic_frame())
@@ -60,14 +60,16 @@ def test_notebook_runs_on_synthetic_array_sweep(name, tmp_path, monkeypatch):
                    for c in nb.cells for o in c.get("outputs", []))
 
 
-def test_notebooks_open_the_committed_thesis_data_by_default(monkeypatch):
+# The explorer (widgets, every scheme, minutes of kernel time) runs in the full tier.
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.full if n == "feasibility_explorer.ipynb" else ())
+                                  for n in NAMES])
+def test_notebooks_open_the_committed_thesis_data_by_default(name, monkeypatch):
     monkeypatch.delenv("CRYPTOPPA_RESULTS", raising=False)
-    for name in NAMES:
-        nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
-        nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                                resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
-        text = outputs_text(nb)
-        assert "reports/thesis/data/results.csv" in text and "perf columns: yes" in text, name
-        if name == "feasibility_explorer.ipynb":  # the controls, and the schemes on the committed design data
-            assert "controls update the answer: engines at efficiency 1.0" in text
-            assert "ctr-mac-tree" in text and "JEDEC" in text
+    nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+    text = outputs_text(nb)
+    assert "reports/thesis/data/results.csv" in text and "perf columns: yes" in text, name
+    if name == "feasibility_explorer.ipynb":  # the controls, and the schemes on the committed design data
+        assert "controls update the answer: engines at efficiency 1.0" in text
+        assert "ctr-mac-tree" in text and "JEDEC" in text

@@ -142,7 +142,7 @@ def test_provisioned_pools_are_the_answers_count_and_never_saturate(cache, engin
     access_ns = system.dram.trcd_ns + system.dram.tcl_ns
     for scheme in prot.measured_schemes(engines):
         pool = pool_for(scheme, engines, bandwidth)
-        row = prot.engine_row(engines, prot.scheme_family(engines, scheme))
+        row = prot.engine_row(engines, prot.scheme_family(engines, scheme), scheme)
         assert pool.clock_mhz == float(row[catalog.FMAX]) and pool.clock_basis == "synthesis fmax"
         each = hardware_throughput(pool.clock_mhz * 1e6, float(row[catalog.CYCLES]), 64)
         extra = overhead(get_scheme(scheme), Access("streaming")).extra_traffic

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from ..catalog import AREA, DIE_AREA, FLOPS, POWER, routed
 from ..feasibility.fit import fit_linear
@@ -129,6 +128,8 @@ def band(fit, x) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         nan = np.full_like(centre, np.nan)
         return centre, nan, nan
     variance = se_b0**2 + se_b1**2 * xs * (xs - 2.0 * float(fit["x_mean"]))
+    from scipy import stats  # noqa: PLC0415 - scipy.stats costs seconds of every command's start-up
+
     half = stats.t.ppf(0.5 + CONFIDENCE / 2.0, dof) * np.sqrt(np.maximum(variance, 0.0))
     return centre, centre - half, centre + half
 
