@@ -3,6 +3,7 @@ what is committed, every number it prints is a record of the answer model (or a 
 number has more than four significant digits, one quantity has one value in every document, main bodies keep their
 word limits, no citation points outside the repository, and the published answers pass their gates."""
 
+import functools
 import re
 
 import pytest
@@ -25,12 +26,18 @@ REFERENCE_BLOCKS = {"metrics", "settings", "limits", "publications", "slowdown-t
 _BLOCK = re.compile(r"<!-- generated: (?P<name>[a-z0-9-]+) -->\n(?P<body>.*?)<!-- end generated -->", re.S)
 
 
-@pytest.fixture(scope="module")
-def rebuilt():
-    """(what differs from the committed documents, the ledger of every record every document showed)."""
+@functools.cache
+def _rebuild():
     with records.collecting() as ledger:
         problems = publish.check()
     return problems, ledger
+
+
+@pytest.fixture
+def rebuilt():
+    """(what differs from the committed documents, the ledger of every record every document showed): rebuilt once
+    per worker, however the scheduler interleaves this module with others."""
+    return _rebuild()
 
 
 def _report(name: str) -> str:

@@ -31,8 +31,9 @@ def nom(flexlib_home):
 
 
 @predates_charlib("nom")
-# The flip-flop with reset shares the deck and the check: it runs in the full tier (minutes of ngspice).
-@pytest.mark.parametrize("cell", ["sff1_x4", pytest.param("sff1r_x4", marks=pytest.mark.full)])
+# Minutes of ngspice per flip-flop: the full tier (the default suite checks the combinational arcs' decks).
+@pytest.mark.full
+@pytest.mark.parametrize("cell", ["sff1_x4", "sff1r_x4"])
 def test_clock_to_q_matches_an_ngspice_transient(nom, cell, tmp_path):
     ours, _, cells, corner = nom
     arc = tables.timing(tables.cell_group(ours, cell), "q", "ck", "rising_edge")
