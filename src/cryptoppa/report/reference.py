@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..answers.records import sig_text
 from ..feasibility import report_text
 from ..feasibility.presets import load_presets, resolve_bandwidth
 from ..feasibility.units import format_bandwidth
@@ -28,12 +29,13 @@ def _paper() -> list[Block]:
 
 
 def _storage(line_sizes: tuple[int, ...] = (64, 128)) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "GCM vs CBC storage (000)"),
+    blocks: list[Block] = [Heading(2, "GCM vs CBC storage (Jannepally 2008)"),
                            Paragraph("On-chip storage of a GCM vs a SENSS-style CBC bus-encryption unit, after the "
-                                     "2008 study (000 §3), with the calculator's default system (`cryptoppa storage`), "
+                                     "2008 study (Jannepally 2008, §3), with the calculator's default system (`cryptoppa storage`), "
                                      "for the study's two line sizes.")]
     for line_bytes in line_sizes:
         table = report_text.storage_table(line_bytes=line_bytes)
+        table["bytes"] = [sig_text(b) for b in table["bytes"]]  # four significant digits, as every document
         label = f"{line_bytes}-byte lines"
         blocks.append(Heading(3, label))
         blocks.append(Table(table, f"`cryptoppa.feasibility.report_text.storage_table` ({label})"))
