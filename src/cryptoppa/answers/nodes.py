@@ -29,17 +29,15 @@ def projected_model(model: Model, node: str = PROJECTED_NODE) -> Model:
                  fo4_ps=nodes.project_fo4(model.fo4_ps or {}, node), measured_traffic=model.traffic)
 
 
-def factors(pdks, node: str = PROJECTED_NODE) -> list[Record]:
-    """Per measured library: the area, fmax and energy factors to the node."""
-    out = []
+def factors(pdk: str, node: str = PROJECTED_NODE) -> tuple[Record, Record, Record]:
+    """The area, fmax and energy factors from a measured library to the node."""
     dst = nodes.node_nm(node)
-    for pdk in sorted(pdks):
-        src, vdd = nodes.MEASURED[pdk]
-        p = nodes.projection(src, dst, src_vdd=vdd)
-        on = On(library=f"{pdk} to {dst} nm")
-        out += [Record(f"{pdk} to {dst} nm", f"{what} factor", "ratio", value, on)
-                for what, value in (("area", p.area), ("fmax", p.fmax), ("energy", p.energy))]
-    return out
+    src, vdd = nodes.MEASURED[pdk]
+    p = nodes.projection(src, dst, src_vdd=vdd)
+    on = On(library=f"{pdk} to {dst} nm")
+    area, fmax, energy = (Record(f"{pdk} to {dst} nm", f"{what} factor", "ratio", value, on)
+                          for what, value in (("area", p.area), ("fmax", p.fmax), ("energy", p.energy)))
+    return area, fmax, energy
 
 
 def checks() -> pd.DataFrame:

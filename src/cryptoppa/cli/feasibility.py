@@ -118,8 +118,7 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
     else:
         terminal.render(model, every)
     if node:  # the method and its error, on every projected answer (on stderr beside --json and --csv)
-        pdks = set(load_results(folder).points["pdk"])
-        for line in (f"basis: {nodes.basis_line(pdks, node)}", node_checks.check_line()):
+        for line in (f"basis: {nodes.basis_line(set(loaded.points['pdk']), node)}", node_checks.check_line()):
             click.echo(textwrap.fill(line, 120, subsequent_indent="  "), err=as_json or as_csv)
 
 

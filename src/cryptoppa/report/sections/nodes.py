@@ -13,15 +13,17 @@ from ..document import Block, Heading, Paragraph, Table
 from .answer import scheme_table
 
 
+def _factors_text(pdk: str, node: str) -> str:
+    area, fmax, energy = factors(pdk, node)
+    return f"{pdk}: area ×{show(area)}, fmax ×{show(fmax)}, power and energy ×{show(energy)}"
+
+
 def projected(model: Model, node: str = PROJECTED_NODE) -> list[Block]:
     if not model.schemes:
         return []
     nm = node_nm(node)
     other = projected_model(model, node)
-    pdks = sorted(set(model.results.points["pdk"]))
-    per_library = "; ".join(
-        f"{pdk}: area ×{show(a)}, fmax ×{show(f)}, power and energy ×{show(e)}"
-        for pdk, (a, f, e) in zip(pdks, (factors([p], node) for p in pdks)))
+    per_library = "; ".join(_factors_text(pdk, node) for pdk in sorted(set(model.results.points["pdk"])))
     check = checks()
     check_table = pd.DataFrame({
         "ORFS snapshot": check["snapshot"], "figure": check["figure"],
