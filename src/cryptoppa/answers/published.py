@@ -36,19 +36,22 @@ def ours(model: Model) -> list[tuple[str, dict[str, Record]]]:
     out = []
     for s in model.schemes:
         e = s.chosen
-        fmax, per_byte = e.get("fmax"), e.get("energy per byte")
-        figures = {
-            "kge": e.get("kGE"),
-            "ghz": Record(e.identity, "fmax in GHz", "ghz", fmax.value / 1e3, fmax.on, fmax.rows),
-            "gbps": e.get("throughput"),
-            "pj_per_bit": Record(e.identity, "energy per bit", "pj_per_bit", per_byte.value / 8, per_byte.on,
-                                 per_byte.rows),
-            "latency": _cycles(e),
-        }
+        figures = {"kge": e.get("kGE"), "ghz": in_ghz(e), "gbps": e.get("throughput"), "pj_per_bit": per_bit(e),
+                   "latency": _cycles(e)}
         if e.get("verified read latency in FO4") is not None:
             figures["latency_fo4"] = e.get("verified read latency in FO4")
         out.append((f"{s.scheme.name}: {e.name}", {k: v for k, v in figures.items() if v is not None}))
     return out
+
+
+def in_ghz(e) -> Record:
+    fmax = e.get("fmax")
+    return Record(e.identity, "fmax in GHz", "ghz", fmax.value / 1e3, fmax.on, fmax.rows)
+
+
+def per_bit(e) -> Record:
+    per_byte = e.get("energy per byte")
+    return Record(e.identity, "energy per bit", "pj_per_bit", per_byte.value / 8, per_byte.on, per_byte.rows)
 
 
 def _cycles(e) -> Record | None:

@@ -39,9 +39,13 @@ def pdk_list():
     width = max(map(len, pdk_mod.available()))
     for name in pdk_mod.available():
         desc = pdk_mod.get(name)
-        why = desc.not_characterized()
+        note = ""
+        if why := desc.not_characterized():
+            note = f"not installed: {why}"
+        elif missing := desc.uncharacterized_corners():
+            note = f"not characterized yet: corner {', '.join(missing)}"
         click.echo(f"{name:{width}s} corners: {', '.join(desc.corners):16s} {desc.description}"
-                   + (f"\n{'':{width}s} not installed: {why}" if why else ""))
+                   + (f"\n{'':{width}s} {note}" if note else ""))
 
 
 @pdk.command("install")

@@ -31,15 +31,16 @@ MEASURED = "measured.csv"
 ORFS = "orfs_aes.csv"
 CHECK_130 = "check_45_to_130.csv"
 CHECK_7 = "check_45_to_7.csv"
-# Where the measured engines come from: the designs report's committed FreePDK45 results and the sky130 sweep.
+# Where the measured engines come from: the committed data of the designs report (FreePDK45) and of the nodes
+# report (sky130, `cryptoppa sweep sweeps/sky130.toml && cryptoppa publish nodes`).
 SOURCES = {"freepdk45_char": ROOT / "reports" / "designs" / "data" / "results.csv",
-           "sky130_char": ROOT / "results" / "sky130" / "results.csv"}
+           "sky130_char": ROOT / "reports" / "nodes" / "data" / "results.csv"}
 NODE_OF = {"freepdk45_char": (45, 1.0), "sky130_char": (130, 1.8)}  # nm, supply of the measured corner (V)
 LIMIT = 2.0  # a projection further off than this is a failed check
 _KINDS = {"area_um2": "area", "fmax_mhz": "frequency", "energy_per_line_pj": "energy"}
 
 
-def _engine_key(row: pd.Series) -> str:
+def engine_key(row: pd.Series) -> str:
     """The engine and its parameters, without the library: what matches a 45 nm row to a 130 nm one."""
     params = sorted((c.removeprefix("param_"), row[c]) for c in row.index
                     if c.startswith("param_") and pd.notna(row[c]))
@@ -55,7 +56,7 @@ def collect_measured(sources: dict[str, Path] = SOURCES) -> pd.DataFrame:
             raise InputError(f"{path}: no results for {pdk} (run its sweep, or the designs sweep, first)")
         table = pd.read_csv(path)
         table = table[(table["pdk"] == pdk) & (table["status"].isin(["ok", "cached"]))]
-        for key, group in table.groupby(table.apply(_engine_key, axis=1)):
+        for key, group in table.groupby(table.apply(engine_key, axis=1)):
             saturated = group[group["activity_mode"] == "sim:saturated"]
             if saturated.empty:
                 continue
@@ -145,12 +146,12 @@ def check_line(data: Path = DATA) -> str:
     commits = table["orfs_commit"].nunique()
     line = (f"check: the 45 -> 7 nm projection over OpenROAD-flow-scripts' published AES ratio (Nangate45 -> ASAP7, "
             f"{commits} snapshots of 2022): {', '.join(parts)}")
-    if (data / CHECK_130).is_file():
-        a = pd.read_csv(data / CHECK_130)
+    if all(path.is_file() for path in SOURCES.values()):
+        a = check_45_to_130(collect_measured())
         a = a[a["variant"] == "at the measured supply"]
         line += f"; 45 -> 130 nm against sky130_char: off by up to x{a['off_by'].max():.2g}"
     else:
-        line += "; the 45 -> 130 nm check against sky130 awaits its characterization"
+        line += "; the 45 -> 130 nm check against sky130 awaits its measurement"
     return line
 
 

@@ -83,6 +83,12 @@ class PdkDescriptor:
         command = self.source.get("command", "").replace("CORNER", self.default_corner)
         return f"the liberty files are not characterized yet; run {command}"
 
+    def uncharacterized_corners(self) -> list[str]:
+        """The corners of our own liberty files (source kind "committed") that have none yet."""
+        if self.source["kind"] != "committed":
+            return []
+        return [c for c, libs in self.corners.items() if not (self.path.parent / libs[0]).is_file()]
+
     def check_corner(self, corner: str) -> None:
         if corner not in self.corners:
             raise InputError(

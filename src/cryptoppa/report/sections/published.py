@@ -8,7 +8,13 @@ import pandas as pd
 from ...answers.model import Model
 from ...answers.published import ours, published
 from ...answers.records import show
+from ...feasibility.nodes import MEASURED
 from ..document import Block, Bullets, Heading, Paragraph, Table
+
+
+def node_nm_of(library: str) -> int:
+    """The process node of a "pdk/corner" library."""
+    return MEASURED[library.split("/")[0]][0]
 
 
 def published_engines(model: Model) -> list[Block]:
@@ -23,7 +29,8 @@ def published_engines(model: Model) -> list[Block]:
              "read latency": show(p.figures.get("latency")) if "latency" in p.figures else "",
              "area, power": show(p.figures.get("power")) if "power" in p.figures else ""} for p in theirs]
     library = ", ".join(model.basis.libraries)
-    rows += [{"engine": f"ours, {name}", "node": f"45 nm ({library}, {model.basis.stage})",
+    node = " / ".join(sorted({f"{node_nm_of(lib)} nm" for lib in model.basis.libraries}))
+    rows += [{"engine": f"ours, {name}", "node": f"{node} ({library}, {model.basis.stage})",
               "kGE": show(f.get("kge")), "GHz": show(f.get("ghz")), "Gb/s": show(f.get("gbps")),
               "pJ/bit": show(f.get("pj_per_bit")),
               "read latency": f"{show(f.get('latency'))} cycles" + (
