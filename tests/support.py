@@ -2,8 +2,6 @@
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -11,15 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from cryptoppa.cli import cli
+import warm_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_cli(*args, env=None, cwd=None):
-    """The installed `cryptoppa` entry point, as a user would run it."""
-    exe = Path(sys.executable).parent / "cryptoppa"
-    return subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, cwd=cwd or ROOT)
+    """The installed `cryptoppa` entry point, as a user would run it (in its own process: warm_cli)."""
+    return warm_cli.run(list(map(str, args)), cwd or ROOT, {**os.environ, **(env or {})})
 
 
 def load_metrics(run_dir: Path) -> dict:

@@ -2,7 +2,9 @@
 
 The shell lines of the ```sh blocks of README.md and then of every page of docs/ (in the site's navigation order)
 run in order from the root of a fresh copy of the checkout (the files git tracks, with the project's virtualenv on
-PATH); a command that names no file of the checkout also runs from an empty folder elsewhere. A command written on
+PATH); a command that names no file of the checkout also runs from an empty folder elsewhere. A `cryptoppa` line
+without shell syntax runs in its own process forked from an interpreter that has imported the command line already
+(warm_cli: the same argv and entry point, without a second of start-up each); every other line runs in a shell. A command written on
 several pages runs once, where it first appears. A non-zero exit or a traceback fails the test. A block preceded
 by `<!-- readme-test: full -->` (commands that take more than about 20 s after `make demo`, and the hour-long
 reproductions) runs only in `make test-full`; `make test` itself is the one line never run here: it is this suite.
@@ -12,6 +14,7 @@ characterizations.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shlex
 import shutil
@@ -22,10 +25,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+import warm_cli
 from support import ROOT
 
 FULL_MARK = "<!-- readme-test: full -->"
 NOT_RUN = {"make test"}  # the suite itself
+SHELL_SYNTAX = "|&;<>()$`\\\"'*?[]#~{}"  # a command with any of these runs in a real shell
 
 
 def readme_commands(text: str) -> list[tuple[str, bool]]:
@@ -72,6 +77,11 @@ def all_commands(root: Path = ROOT) -> list[tuple[str, bool]]:
 
 
 def _fresh_copy(dest: Path) -> Path:
+    # `make` in the copy must find the virtualenv current: a stale one would be reinstalled from the copy, and the
+    # shared .venv would then import the package from a temporary folder.
+    stamp = ROOT / ".venv" / ".cryptoppa-deps"
+    if (stamp.read_text().strip() if stamp.is_file() else "") != hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest():
+        pytest.fail("pyproject.toml changed since the virtualenv was built: run `make bootstrap` first")
     files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout.split("\0")
     for name in filter(None, files):
@@ -89,7 +99,11 @@ def _names_checkout_file(command: str, root: Path) -> bool:
 
 def _run(command: str, cwd: Path) -> None:
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(command, shell=True, cwd=cwd, env=env, capture_output=True, text=True, timeout=3600)
+    args = shlex.split(command)
+    if args[0] == "cryptoppa" and not set(command) & set(SHELL_SYNTAX):
+        done = warm_cli.run(args[1:], cwd, env)  # the argv the shell would give, without the start-up
+    else:
+        done = subprocess.run(command, shell=True, cwd=cwd, env=env, capture_output=True, text=True, timeout=3600)
     output = done.stdout + done.stderr
     assert done.returncode == 0, f"`{command}` in {cwd} exited {done.returncode}:\n{output[-3000:]}"
     assert "Traceback" not in output, f"`{command}` in {cwd} printed a traceback:\n{output[-3000:]}"

@@ -36,7 +36,7 @@ def mc(tmp_path_factory):
     assert ppa["ppa_status"] in ("ok", "cached"), ppa["ppa_error"]
     run_dir, lib = Path(ppa["ppa_run_dir"]), liberty(get("freepdk45"), "nom")
     point = flow_point(cores.core_point("rv32_mc", 0, cores.CoreMatrix()).request(), work)
-    return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=cache / "gatesim"), lib, point
+    return run_dir, build_gate_sim(run_dir / "netlist.v", liberty=lib, top="rv32_mc", cache=cache), lib, point
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def test_table_gcm_line_energy_on_rv32_mc_netlist(mc, tmp_path):
     run_dir, sim, lib, point = mc
     elf = build_firmware("table", 128, "-O2", "rv32i", long_bytes=0, cbc_bytes=(), out_dir=tmp_path / "fw")
     rtl = run_core("rv32_mc", elf, tmp_path, params={"ZK": 0})
-    e = core_energy(point, run_dir, elf, tmp_path / "energy", build_cache=sim.exe.parents[2])
+    e = core_energy(point, run_dir, elf, tmp_path / "energy")
 
     # The netlist with the generated cell models computes the same GCM, in the same cycles, as the RTL.
     assert check_results(e.rows) == 1

@@ -143,7 +143,7 @@ def _add_energy(rows: list[dict], core: str, zk: int, m: CoreMatrix, work: Path,
             continue
         out = work / "energy" / f"{Path(row['ppa_run_dir']).name}-{row['firmware']}"
         e = core_energy(point, Path(row["ppa_run_dir"]), work / "firmware" / row["firmware"] / "fw.elf", out,
-                        max_cycles=budget, build_cache=work / "gatesim")
+                        max_cycles=budget, build_cache=cache)
         check_results(e.rows)  # the netlist with the generated cell models computes the same GCM as the RTL
         gate = next((r for r in e.rows if r["alg"] == "gcm" and r["bytes"] == 64), None)
         if gate is None or gate["cycles"] != row["cycles"] or gate["cycles"] != e.window_cycles:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import pdk
+from .. import pdk, settings
 from ..activity.annotate import Annotation
 from ..activity.core_workload import annotation_file, simulate
 from ..activity.gatesim import build_gate_sim, run_gate_sim
@@ -86,8 +86,8 @@ def annotated_power(point: FlowPoint, run_dir: Path, tcl: Path, cache: Path) -> 
 def core_energy(point: FlowPoint, run_dir: Path, elf: Path, out_dir: Path, *, max_cycles: int = 5_000_000,
                 simulator: str = "verilator", build_cache: Path | None = None) -> CoreEnergy:
     """Gate-level run of the firmware on the core (point, synthesized in run_dir), its window activity in
-    OpenSTA, and the energy per byte. build_cache: where the Verilator build of this netlist is kept (default
-    out_dir/gatesim); share it between the firmware runs of one core."""
+    OpenSTA, and the energy per byte. build_cache: where the Verilator build of this netlist is kept (default: the
+    run cache, which shares it between the firmware runs of one core, results folders and test workers)."""
     if simulator not in SIMULATORS:
         raise InputError(f"gate-level simulator {simulator!r}: expected one of {', '.join(SIMULATORS)}")
     lib = pdk.liberty(pdk.get(point.pdk), point.corner)
@@ -98,7 +98,7 @@ def core_energy(point: FlowPoint, run_dir: Path, elf: Path, out_dir: Path, *, ma
                                             out_dir=out / "sim", max_cycles=max_cycles)
     else:
         sim = build_gate_sim(netlist, liberty=lib, top=point.top,
-                             cache=Path(build_cache) if build_cache else out / "gatesim")
+                             cache=Path(build_cache) if build_cache else settings.current().cache)
         uart, activity = run_gate_sim(sim, elf, period_ns=point.period_ns, out_dir=out / "sim", max_cycles=max_cycles)
         ann, tcl = annotation_file(activity, netlist, elf, out / "sim")
     power = annotated_power(point, run_dir, tcl, out / "sta")

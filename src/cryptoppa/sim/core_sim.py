@@ -2,8 +2,9 @@
 
 The harness designs/cores/sim/core_tb.v gives the core the firmware contract's memory map (256 KiB RAM at
 0x8000_0000, UART byte stores at 0x1000_0000, exit word store at 0x0010_0000); core_main.cpp toggles the clock.
-The simulator is built once per core, parameter set and harness/RTL content, cached under `work/coresim/`, and
-takes the program as a plusarg, so each further run only converts the ELF (objcopy) and simulates.
+The simulator is built once per core, parameter set and harness/RTL content, a step of the run cache (`cryptoppa
+cache info`), and takes the program as a plusarg, so each further run only converts the ELF (objcopy) and simulates
+(in work/coresim/runs/).
 
     from cryptoppa.sim.core_sim import run_core
     result = run_core("rv32_mc", Path("prog.elf"), Path("work"), params={"ZK": 1})
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..catalog import runtime
-from .. import designs
+from .. import designs, settings
 from ..errors import CryptoppaError, InputError
 from ..metrics import Metric
 from ..paths import DESIGNS
@@ -37,8 +38,9 @@ class CoreResult:
     cycles: int  # clock cycles from the end of reset to the exit store
 
 
-def build(core: str, work: Path, params: dict[str, int] | None = None) -> Path:
-    """The simulator executable for `core` with `params`, built unless work/coresim already holds it."""
+def build(core: str, params: dict[str, int] | None = None) -> Path:
+    """The simulator executable for `core` with `params`: a step of the run cache, so that every run, test worker
+    and results folder shares one build per core and parameter set."""
     design = designs.get(core)
     if design.interface != "core":
         raise InputError(f"design {core!r} has interface {design.interface!r}; expected 'core'")
@@ -46,7 +48,7 @@ def build(core: str, work: Path, params: dict[str, int] | None = None) -> Path:
     overrides = ", ".join(f".{name}({value})" for name, value in resolved.items())
     inst = f"`define CORE_INST {design.top} {'#(' + overrides + ')' if overrides else ''} dut\n"
     return build_harness(core, [HARNESS / "core_tb.v", HARNESS / "core_main.cpp", *design.files],
-                         ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2"], Path(work) / "coresim", timeout=900,
+                         ["-O3", "-MAKEFLAGS", "OPT_FAST=-O2"], settings.current().cache, timeout=900,
                          headers={"core_inst.vh": inst})
 
 
@@ -104,7 +106,7 @@ def run_core(core: str, elf: Path, work: Path, *, params: dict[str, int] | None 
     """Run `elf` on `core` until it stores to the exit device; errors on timeout, halt or a bad access."""
     # Absolute paths: objcopy and the simulator run inside their own run folder.
     work, elf = Path(work).resolve(), Path(elf).resolve()
-    exe = build(core, work, params)
+    exe = build(core, params)
     runs = Path(work) / "coresim" / "runs"
     runs.mkdir(parents=True, exist_ok=True)
     rundir = Path(tempfile.mkdtemp(prefix=f"{Path(elf).stem}-{core}-", dir=runs))
