@@ -18,8 +18,8 @@ pytestmark = pytest.mark.xdist_group("publications")  # one worker: the rebuild 
 
 # Reports whose builders are on the answer model, and their main body's word limit.
 WORDS = {"designs": 3000, "thesis": 2000, "route": 2000, "libraries": 2000, "fpga": 2000, "studies": 2000,
-         "flexlib": 2000}
-MODELLED = ("designs", "thesis", "route", "libraries")  # built by report.build on answers.model
+         "flexlib": 2000, "nodes": 3000, "multikey": 2000}
+MODELLED = ("designs", "thesis", "route", "libraries", "nodes", "multikey")  # built by report.build on answers.model
 # Reference tables of the code's catalogs (bounds, defaults, parameters, presets), not measurements; the slowdown
 # block is its own publication's.
 REFERENCE_BLOCKS = {"metrics", "settings", "limits", "publications", "slowdown-table", *docs_pages.RENDERERS}
@@ -108,3 +108,13 @@ def test_published_answers_pass_their_gates(name):
                       for c in model.arrays)
         assert not below or flagged, array["label"]
     assert PUBLICATIONS[name].question == model.question
+
+
+def test_the_key_table_grows_with_its_extrapolation_labelled():
+    """The multi-key report measures KEYS from one entry up and extrapolates TME-MK's 1,024 in area only."""
+    text = _report("multikey").split("\n## Appendix", 1)[0]
+    section = text.split("## The key table as it grows", 1)[1]
+    table = section.split("\n\n*Source")[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "KEYS" not in line]
+    assert [row.split("|")[1].strip() for row in rows] == ["1", "16", "64", "256", "1,024 (extrapolated)"]
+    assert rows[-1].count("not measured") >= 4  # kGE, fmax, latency, FO4, power: none given for it

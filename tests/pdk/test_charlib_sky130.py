@@ -8,7 +8,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from liberty.parser import parse_liberty
 
+from cryptoppa import pdk
 from cryptoppa.errors import ToolError
 from cryptoppa.pdk.charlib import cell_steps, checks, decks, flop, library, netlists, sky130
 from cryptoppa.pdk.charlib.targets import SKY130
@@ -49,7 +51,32 @@ def test_inverter_arc_matches_a_transient(tt, tmp_path):
     assert 3.0 < ours["capacitance"]["i"]["capacitance"] < 7.0  # fF
 
 
-@pytest.mark.full  # some 100 s of ngspice on a busy machine; the inverter arc keeps sky130 in the default suite
+def _table_at(liberty_text: str, cell: str, pin: str, related: str, table: str, slew: float, load: float) -> float:
+    lib = parse_liberty(liberty_text)
+    group = next(c for c in lib.get_groups("cell") if str(c.args[0]) == cell)
+    timing = next(t for p in group.get_groups("pin") if str(p.args[0]) == pin for t in p.get_groups("timing")
+                  if str(t["related_pin"]).strip('"') == related and str(t["timing_type"]) != "hold_rising")
+    values = timing.get_groups(table)[0]
+    slews, loads = (values.get_array(f"index_{k}")[0].tolist() for k in (1, 2))
+    return float(values.get_array("values")[slews.index(slew)][loads.index(load)])
+
+
+@pytest.mark.skipif("tt" in pdk.get("sky130_char").uncharacterized_corners(),
+                    reason="sky130_char's tt liberty is not characterized yet")
+def test_the_committed_flip_flop_arc_matches_a_transient(tt, tmp_path):
+    """The published library's own dff_x1 clock-to-q (the whole pipeline's output, committed) at one grid point
+    against an independent ngspice transient of the same netlist; on the fly, the same arc takes minutes of
+    ngspice (the full tier's test below)."""
+    cells, _, corner = tt
+    text = pdk.liberty(pdk.get("sky130_char"), "tt").read_text()
+    spice = checks.flop_clock_to_q(tmp_path, cells["dff_x1"], corner, SLEW_PS, LOAD_FF, "dff_x1",
+                                   SKY130.flops["dff_x1"])
+    for table in ("cell_rise", "cell_fall"):
+        ours = _table_at(text, "dff_x1", "q", "clk", table, SLEW_PS, LOAD_FF)
+        assert ours == pytest.approx(spice[table], rel=0.05), table
+
+
+@pytest.mark.full  # minutes of ngspice: the committed library's arc above keeps the flip-flop in the default suite
 def test_flip_flop_clock_to_q_matches_a_transient(tt, tmp_path):
     cells, _, corner = tt
     spec = flop.Flop("dff_x1", cells["dff_x1"], SKY130.flops["dff_x1"])

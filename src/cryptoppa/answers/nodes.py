@@ -50,7 +50,7 @@ def checks() -> pd.DataFrame:
     table = node_checks.check_45_to_7(pd.read_csv(node_checks.DATA / node_checks.ORFS))
     table = table[table["variant"] == "45 nm at the paper's nominal"]
     return pd.DataFrame([{
-        "snapshot": f"{r['orfs_commit'][:7]} ({r['orfs_date']})", "figure": r["metric"],
+        "snapshot": f"`{r['orfs_commit'][:7]}` (`{r['orfs_date']}`)", "figure": r["metric"],
         "published": Record(f"ORFS AES {r['orfs_commit']}", f"{r['metric']} 7/45 nm", "ratio", r["orfs_ratio"]),
         "projected": Record("Stillmaker & Baas 2017, 45 to 7 nm", f"{r['metric']} factor", "ratio",
                             r["projected_ratio"]),

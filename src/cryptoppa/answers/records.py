@@ -65,6 +65,7 @@ QUANTITIES: dict[str, Quantity] = {
     "cycles_per_byte": Quantity("cycles/B", label="cycles per byte"),
     "window_cycles": Quantity("cycles", label="activity window"),
     "bits": Quantity("bits", count=True, label="storage"),
+    "entries": Quantity("entries", count=True, label="table entries"),
     "bytes": Quantity("bytes", count=True, label="storage"),
     "luts": Quantity("LUTs", label="LUTs"),
     "brams": Quantity("block RAMs", label="block RAM"),

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..answers.model import Model, build
+from ..answers.nodes import MEASURED_45
 from ..answers.question import Question
 from ..answers.results import fpga_only, load_results
 from ..answers.slowdown import traced_traffic
@@ -23,7 +24,8 @@ from .document import Block, Heading, write_report
 from .fpga_report import build_fpga
 from .parts import Page
 from .sections import (
-    answer, appendix, arrays, engines, libraries, memories, nodes, published, route, slowdown, software, study,
+    answer, appendix, arrays, engines, key_table, libraries, memories, nodes, published, route, slowdown, software,
+    study,
 )
 from .sections import compare as compared
 
@@ -66,7 +68,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     """Write ``out_dir/report.md``, ``report.html`` and ``figures/``; return the HTML path.
 
     evidence: the publication's own sections after the answer ("study": Owen 2013 beside us, "route": routed
-    against synthesis, "libraries": the libraries side by side, "nodes": the answer projected beyond 45 nm)."""
+    against synthesis, "libraries": the libraries side by side, "key_table": a multi-key engine's table as it grows,
+    "nodes": the answer projected beyond 45 nm)."""
     if fpga_only(load_results(results_folder)):  # FPGA targets are answered in devices: their own report
         return build_fpga(results_folder, out_dir, produced_by)
     model = model_of(results_folder, question, cores, host)
@@ -82,10 +85,14 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
         blocks += route.route(model)
     if "libraries" in evidence:
         blocks += libraries.libraries(model)
+    if "key_table" in evidence:
+        blocks += key_table.key_table(model)
     if "published" in evidence:
         blocks += published.published_engines(model)
     if "slowdown" in evidence:
         blocks += slowdown.slowdown(model)
+    if "across_nodes" in evidence:
+        blocks += nodes.across(model, model_of(MEASURED_45, question))
     if "nodes" in evidence:
         blocks += nodes.projected(model)
     blocks += memories.memories(model)

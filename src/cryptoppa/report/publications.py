@@ -82,6 +82,15 @@ PUBLICATIONS = {
                                                   "nangate45/typ --out results/libraries"),
         }, question=Question("ddr5-6400", clock="study"), evidence=("libraries",),
             title="One engine on three 45 nm libraries"),
+        Publication("multikey", {
+            "results": Source("results/multikey", "cryptoppa sweep sweeps/multikey.toml"),
+            "stages": Source("results/multikey", "cryptoppa pdk stage-delay freepdk45_char/nom --out results/multikey"),
+        }, evidence=("key_table",), title="Multi-key XTS: the key table as it grows"),
+        Publication("nodes", {
+            "results": Source("results/sky130", "cryptoppa sweep sweeps/sky130.toml --jobs 1"),
+            "stages": Source("results/sky130", "cryptoppa pdk stage-delay sky130_char/tt --out results/sky130"),
+        }, evidence=("across_nodes", "published", "nodes"),
+            title="Beyond 45 nm: the engines on SkyWater sky130, measured, and at smaller nodes, projected"),
         # Four sweeps share one folder: 7-series synthesis for N = 1..16; ECP5 over seeds, ECP5 arrays, Nexus routed.
         Publication("fpga", {"results": Source("results/fpga", " && ".join(
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",

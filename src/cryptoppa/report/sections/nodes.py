@@ -43,7 +43,7 @@ def projected(model: Model, node: str = PROJECTED_NODE) -> list[Block]:
                   "`cryptoppa feasibility --node` gives the same for any node of the fits."),
         Table(scheme_table(other), f"{source(model.results)} projected to {nm} nm"),
         Paragraph("How far the projection misses: OpenROAD-flow-scripts published the same AES core placed and "
-                  "routed on Nangate45 and on ASAP7 (7 nm); the projection's 45 to 7 nm factor over their measured "
+                  "routed on Nangate45 and on ASAP7 (7 nm); the projection's factor from 45 nm to 7 nm over their measured "
                   "ratio, per figure."),
         Table(check_table, "`reports/nodes/data/orfs_aes.csv` (OpenROAD-flow-scripts' published AES metrics, "
                            "two 2022 snapshots)"),
