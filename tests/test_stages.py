@@ -81,7 +81,6 @@ def _sweep_error(tmp_path: Path, extra: str) -> str:
     (["--n", "2", "--stage", "route"], ('--flat', "'sweep.array_mode'"), "not a composed array"),
     (["--target", "xc7", "--activity", "sim:saturated"], ("--activity", "'sweep.activity_modes'"), "vectorless"),
     (["--pdk", "nangate45", "--stage", "route"], ("--target", "'sweep.targets'"), "[routing]"),
-    (["--pdk", "sky130_char"], ("sky130_char", "'sweep.targets'"), "the liberty files are not characterized yet"),
     (["--target", "xc7", "--stage", "route"], ("--stage", "'sweep.stage'"), "open placer"),
 ])
 def test_the_command_line_and_a_sweep_refuse_by_the_same_rule(tmp_path, options, keys, words):
