@@ -63,7 +63,7 @@ def checks_130() -> pd.DataFrame:
     """The 45 -> 130 nm projection of each engine measured on both FreePDK45 and sky130 against the sky130
     measurement, at the supply sky130 was measured at and at the paper's 130 nm nominal, each figure a record;
     empty before sky130 is measured."""
-    if not all(path.is_file() for path in node_checks.SOURCES.values()):
+    if not node_checks.both_measured():
         return pd.DataFrame()
     table = node_checks.check_45_to_130(node_checks.collect_measured())
     quantity = {"area_um2": "area_um2", "fmax_mhz": "fmax_mhz", "energy_per_line_pj": "pj"}

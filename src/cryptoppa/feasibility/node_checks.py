@@ -47,6 +47,11 @@ def engine_key(row: pd.Series) -> str:
     return f"{row['design']} [" + ",".join(f"{k}={int(v) if float(v).is_integer() else v}" for k, v in params) + "]"
 
 
+def both_measured(sources: dict[str, Path] = SOURCES) -> bool:
+    """Whether every library the 45 -> 130 nm check pairs has its committed results."""
+    return all(path.is_file() for path in sources.values())
+
+
 def collect_measured(sources: dict[str, Path] = SOURCES) -> pd.DataFrame:
     """One row per engine and library: synthesis area, fmax and the saturated energy per line (simulated
     activity), from each library's results table."""
@@ -146,7 +151,7 @@ def check_line(data: Path = DATA) -> str:
     commits = table["orfs_commit"].nunique()
     line = (f"check: the 45 -> 7 nm projection over OpenROAD-flow-scripts' published AES ratio (Nangate45 -> ASAP7, "
             f"{commits} snapshots of 2022): {', '.join(parts)}")
-    if all(path.is_file() for path in SOURCES.values()):
+    if both_measured():
         a = check_45_to_130(collect_measured())
         a = a[a["variant"] == "at the measured supply"]
         line += f"; 45 -> 130 nm against sky130_char: off by up to x{a['off_by'].max():.2g}"
