@@ -18,7 +18,7 @@ from engine_driver import (EngineConfig, EngineError, Keys, Line, env_lines, env
 from engine_ports import check_early, drive_hint, early_monitor, hint_driver, line_latency
 
 
-def sample(vectors: list[dict], per_kind: int = 5) -> list[dict]:
+def sample(vectors: list[dict], per_kind: int = 3) -> list[dict]:
     """The first few encrypt, decrypt and failing-decrypt vectors: both directions and every kind of expected
     result, in a default-suite budget (`make test-full` runs them all)."""
     kinds = {}

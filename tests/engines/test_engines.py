@@ -172,12 +172,13 @@ ARRAYS_FULL = {"xts_mk", "aes_round", "gcm_subpipe"}
 def test_arrays_never_beat_n_engines(name, tmp_path):
     """N engines cannot deliver a line more often than one engine every cycles/N, nor (through the dispatcher,
     which routes one line per cycle) more than one line per cycle; the tree dispatcher at saturation reaches that
-    bound within 2 %, flat (simulated) and composed (cryptoppa.flow.compose's formula) alike."""
+    bound within 2 %, flat (simulated) and composed (cryptoppa.flow.compose's formula) alike. N = 1, 2, 4 here; 8
+    (one more level of the same tree) in the full tier."""
     d, params = designs.get(name), _smallest_line(name)
     single = measure_design(d, params, tmp_path / "1", latency=False)
     engine = {k: Metric(v, "cycles", "", "") for k, v in single.items()}
     engine["perf__line_bytes"] = Metric(params["LINE_BYTES"], "bytes", "", "")
-    for n in (1, 2, 4, 8):
+    for n in (1, 2, 4, 8) if settings.current().full else (1, 2, 4):
         bound = max(single["perf__cycles_per_line"] / n, 1.0)
         flat = measure_design(array_design(d, n, tmp_path / "rtl"), params, tmp_path / str(n), latency=False,
                               n_lines=max(12, 4 * n), round_lines=n)["perf__cycles_per_line"]

@@ -33,7 +33,9 @@ def _delay(lib, cell: str, pin: str, related: str, slew: float, load: float) -> 
     return sum(tables.lookup(lib, arc.get_groups(t)[0], slew, load) for t in ("cell_rise", "cell_fall")) / 2
 
 
-@pytest.mark.parametrize("corner", [pytest.param(c, marks=predates_charlib(c)) for c in ("fast", "slow")])
+# One corner proves that its voltage and temperature reach the deck; the other, the same path, runs in the full tier.
+@pytest.mark.parametrize("corner", [pytest.param("fast", marks=predates_charlib("fast")),
+                                    pytest.param("slow", marks=(predates_charlib("slow"), pytest.mark.full))])
 def test_inverter_at_the_corners_voltage_and_temperature(libs, corner, tmp_path):
     """lctime 0.0.26 simulates at 25 C whatever the liberty says; the corner's .temp must reach it."""
     parsed, (cells, models_dir) = libs
