@@ -81,9 +81,11 @@ def verilator_model(design: Design, params: dict) -> Path:
         return {runtime("verilator"): Metric(round(time.monotonic() - start, 3), "s", "build.log", "cryptoppa")}
 
     inputs = {f"src/{i:02d}_{Path(f).name}": (str(f), sha256_file(f)) for i, f in enumerate(design.files)}
+    # What the include folders hold is keyed by content, not by where the checkout is.
+    inputs.update({f"inc/{i:02d}/{f.relative_to(d)}": (str(f), sha256_file(f))
+                   for i, d in enumerate(design.include_dirs) for f in sorted(Path(d).rglob("*")) if f.is_file()})
     identity = {"step": "cocotb-verilator-model", "top": design.top, "params": dict(sorted(params.items())),
-                "defines": sorted(design.defines), "includes": [str(d) for d in design.include_dirs],
-                "cocotb": dist_version("cocotb")}
+                "defines": sorted(design.defines), "cocotb": dist_version("cocotb")}
     plan = StepPlan(f"cocotb-{design.name}", identity=identity, inputs=inputs, scripts={},
                     tools={"verilator": registry.version("verilator")}, assumptions={},
                     outputs=(f"obj/{design.top}",))
@@ -121,8 +123,7 @@ def run_cocotb(design: Design, test_module: str, params: dict, build_dir: Path, 
     env["PYTHONPATH"] = os.pathsep.join([str(HERE), *map(str, module_dirs), *sys.path])
     try:
         results = runner.test(test_module=test_module, hdl_toplevel=design.top, hdl_toplevel_lang="verilog",
-                              build_dir=model_dir,
-                              test_dir=build_dir, testcase=testcase, extra_env=env,
+                              build_dir=model_dir, test_dir=build_dir, testcase=testcase, extra_env=env,
                               results_xml=str(build_dir / "results.xml"), log_file=build_dir / "sim.log")
     except SystemExit:  # under pytest the runner itself exits on failures
         results = build_dir / "results.xml"
@@ -143,8 +144,9 @@ def family_checks(design: Design) -> list[str]:
 
 def run_engine(design: Design, params: dict, build_dir: Path, *, testcase: str | list[str] | None = None,
                out: Path | None = None) -> None:
-    """The family checks (cocotb_engine.py) on one parameter set; with `out`, saturation and read-latency
-    results go to out/perf.json and out/latency.json."""
+    """The family checks (cocotb_engine.py) on one parameter set, on Verilator; with `out`, saturation and
+    read-latency results go to out/perf.json and out/latency.json. A run that includes the standard vectors
+    (`known_answers`) is on Icarus."""
     env = {"ENGINE_PERF_OUT": str(out / "perf.json"), "ENGINE_LATENCY_OUT": str(out / "latency.json")} if out else None
     wanted = [testcase] if isinstance(testcase, str) else list(testcase or family_checks(design))
     run_cocotb(design, "cocotb_engine", params, build_dir, lines=lines_per_set(), testcase=wanted, extra_env=env,
