@@ -58,7 +58,7 @@ def main() -> None:
         table = run_sweep(spec, jobs=args.jobs, cache=tmp / "cache", progress=False,
                           echo=lambda line: print(line, flush=True))
         wall = time.monotonic() - start
-        print(f"cold: {wall / 60:.1f} min wall, statuses {dict(table.status.value_counts())}")
+        print(f"cold: {wall / 60:.1f} min wall, statuses { {k: int(v) for k, v in table.status.value_counts().items()} }")
         steps: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         for metrics in (tmp / "cache").glob("*/metrics.json"):
             family = metrics.parent.name.rsplit("-", 1)[0].removesuffix("-linked")
