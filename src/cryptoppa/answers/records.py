@@ -162,6 +162,11 @@ class Cited:
     text: str  # as printed: "89000", "11.05", "2.1 GHz"
     citation: str  # "Owen 2013, Table 5.3"
 
+    @classmethod
+    def of(cls, figure) -> "Cited":
+        """A seed study's printed figure (cryptoppa.feasibility.studies.Printed) as printed, with its source."""
+        return cls(figure.printed, figure.source)
+
     @property
     def value(self) -> float:
         return float(self.text.replace(",", "").split()[0])

@@ -34,9 +34,6 @@ REPLAY_COLUMNS = ("processors", "line B", "AES unit GB/s", "ours GCM %", "ours C
 Replay = Callable[[pd.DataFrame], pd.DataFrame]
 
 
-def _cited(key: str) -> Cited:
-    return Cited(S[key].printed, S[key].source)
-
 
 @dataclass
 class Engine:
@@ -140,14 +137,14 @@ def _losses(ours: Ours, replay: Replay) -> list[LossPoint]:
     for p in LOSS_PROCESSORS:
         for u in UNITS:
             label = S[f"cbc_64_{u}_rate"]
-            gcm, cbc = _cited(f"loss_{p}_gcm_{u}"), _cited(f"loss_{p}_cbc_{u}")
+            gcm, cbc = Cited.of(S[f"loss_{p}_gcm_{u}"]), Cited.of(S[f"loss_{p}_cbc_{u}"])
             mine = replayed.get((p, label.value))
             subject = f"{STUDY}, Figure 5.1 replayed, {p} processors, {label.printed} GB/s unit"
             ours_gcm = Record(subject, "GCM performance loss", "percent",
                               float(mine["ours GCM %"]) if mine is not None else math.nan, on)
             ours_cbc = Record(subject, "CBC performance loss", "percent",
                               float(mine["ours CBC %"]) if mine is not None else math.nan, on)
-            out.append(LossPoint(p, _cited(f"cbc_64_{u}_rate"), gcm, cbc,
+            out.append(LossPoint(p, Cited.of(S[f"cbc_64_{u}_rate"]), gcm, cbc,
                                  ratio(f"{STUDY}, Figure 5.1, {p} processors, {label.printed} GB/s unit",
                                        "CBC / GCM loss", cbc.value, gcm.value),
                                  ours_gcm, ours_cbc, ratio(subject, "CBC / GCM loss", ours_cbc.value, ours_gcm.value, on)))
@@ -167,23 +164,23 @@ def _rows(bus: Bus, at64, at128) -> list[Row]:
     masks64 = Record(STUDY, "SENSS (CBC) mask storage, 64-byte lines, recomputed", "bytes", at64.cbc.buffer_bytes,
                      bus.gcm_bits.on)
     return [
-        Row("AES time per 64-byte line, ns", (_cited("cbc_64_fast"), " or ", _cited("cbc_64_slow"),
-            " cycles at ", _cited("clock"), " GHz: ", *span(list(bus.study_times.values()))),
+        Row("AES time per 64-byte line, ns", (Cited.of(S["cbc_64_fast"]), " or ", Cited.of(S["cbc_64_slow"]),
+            " cycles at ", Cited.of(S["clock"]), " GHz: ", *span(list(bus.study_times.values()))),
             "Jannepally 2008, §4.3, Table 4.1", (*at(cbc, cbc.time), "; ", *at(gcm, gcm.time))),
-        Row("AES time per 128-byte line, ns (GCM)", (_cited("gcm_128_fast"), " or ", _cited("gcm_128_slow"),
+        Row("AES time per 128-byte line, ns (GCM)", (Cited.of(S["gcm_128_fast"]), " or ", Cited.of(S["gcm_128_slow"]),
             " cycles: ", *span(study128)), "Jannepally 2008, §4.3", at(g128, g128.time)),
-        Row("one AES unit's throughput, GB/s", (_cited("cbc_64_slow_rate"), "–", _cited("gcm_128_fast_rate"),
+        Row("one AES unit's throughput, GB/s", (Cited.of(S["cbc_64_slow_rate"]), "–", Cited.of(S["gcm_128_fast_rate"]),
             " (labels; its own formula gives ", *span(bus.label_factor), "× less)"), "Jannepally 2008, §4.3",
             (cbc.gbytes, " (cbc_mac), ", gcm.gbytes, " (gcm_iter), at fmax")),
-        Row("time to a decrypted line, ns", (_cited("gcm_pad_latency"), " cycle (GCM, pad computed ahead)"),
+        Row("time to a decrypted line, ns", (Cited.of(S["gcm_pad_latency"]), " cycle (GCM, pad computed ahead)"),
             S["gcm_pad_latency"].source, (gcm.read, " (gcm_iter), ", cbc.read, " (cbc_mac), no pad ahead")),
         Row("CBC's MAC: a second AES pass", ("another AES unit for authentication",), "Jannepally 2008, §5.1",
             ("cbc_mac / gcm_iter: area ", bus.area_ratio, "×, power ", bus.power_ratio, "×, time ",
              bus.time_ratio, "× (two AES cores in parallel)")),
-        Row("GCM unit storage without pads, bits", (_cited("gcm_state_bits"),), S["gcm_state_bits"].source,
+        Row("GCM unit storage without pads, bits", (Cited.of(S["gcm_state_bits"]),), S["gcm_state_bits"].source,
             (bus.gcm_bits, " (its own terms, summed)"),
             ratio(STUDY, "GCM unit storage, recomputed / printed", bus.gcm_bits.value, S["gcm_state_bits"].value)),
-        Row("GCM pads (128-byte lines), SENSS masks (64-byte), bytes", (_cited("gcm_pads_128"), ", ",
-            _cited("cbc_masks_64")), S["gcm_pads_128"].source, (pads128, ", ", masks64, "; CBC / GCM storage ",
+        Row("GCM pads (128-byte lines), SENSS masks (64-byte), bytes", (Cited.of(S["gcm_pads_128"]), ", ",
+            Cited.of(S["cbc_masks_64"])), S["gcm_pads_128"].source, (pads128, ", ", masks64, "; CBC / GCM storage ",
                                                                   bus.storage_ratio, "×")),
     ]

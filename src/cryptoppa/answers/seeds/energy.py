@@ -18,16 +18,13 @@ import pandas as pd
 
 from ...feasibility.studies import ENERGY as S
 from ..core_energy import OPT_ORDER, core_energy, key_size_scaling
-from ..records import Cited, On, Record
+from ..records import On, Record
 from .rows import ratio
 
 STUDY = S.short
 PAGE = 4096  # the CBC page whose cycles give the pure-AES key-size trend
 KEYS = (192, 256)
 
-
-def cited(key: str) -> Cited:
-    return Cited(S[key].printed, S[key].source)
 
 
 def firmware(row) -> str:

@@ -25,9 +25,6 @@ HOST_FEATURES = {"table": "host OpenSSL, table AES (no AES-NI)", "aesni": "host 
                  "all": "host OpenSSL, every CPU feature"}
 
 
-def cited(key: str) -> Cited:
-    return Cited(S[key].printed, S[key].source)
-
 
 @dataclass
 class Option:
@@ -71,7 +68,7 @@ def build(ours) -> Pages:
             o.growth = ratio(o.name, f"{large}-byte / {small}-byte page cycles", o.cycles[large].value,
                              o.cycles[small].value, on)
     growth = ratio(STUDY, f"{large}-byte / {small}-byte page cycles, §III.B", study[large], study[small])
-    averages = {(l2, page): cited(f"slowdown_{page}_{l2}k") for l2 in L2_KB for page in ("1k", "4k")}
+    averages = {(l2, page): Cited.of(S[f"slowdown_{page}_{l2}k"]) for l2 in L2_KB for page in ("1k", "4k")}
     return Pages(options, growth, averages, {kb: Cited(f"{kb}", "Chen et al. 2008, Table II") for kb in L2_KB})
 
 

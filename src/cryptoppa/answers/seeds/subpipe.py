@@ -26,9 +26,6 @@ XC7 = "xc7"
 STAGES = int(S["stages_per_round"].value)
 
 
-def _cited(key: str) -> Cited:
-    return Cited(S[key].printed, S[key].source)
-
 
 @dataclass(frozen=True)
 class Design:
@@ -141,21 +138,21 @@ def _rows(m: Subpipe, six: Engine | None) -> list[Row]:
     s, o = m.study, m.ours
     six_ff = six.figures["xc7 flip-flops"] if six else None
     return [
-        Row("fmax, sub-pipelined / pipelined", (s["fmax"], " (", _cited("fmax_gcm_subpipe"), " / ",
-            _cited("fmax_gcm_pipe"), " MHz)"), "Lohitha and Vasavi, Table 3", (o["fmax"], " (ASIC)"),
+        Row("fmax, sub-pipelined / pipelined", (s["fmax"], " (", Cited.of(S["fmax_gcm_subpipe"]), " / ",
+            Cited.of(S["fmax_gcm_pipe"]), " MHz)"), "Lohitha and Vasavi, Table 3", (o["fmax"], " (ASIC)"),
             ratio("fmax ratios", "ours / study", o["fmax"].value, s["fmax"].value)),
-        Row("registers of the sub-pipelined AES-GCM", (_cited("registers"),), S["registers"].source,
+        Row("registers of the sub-pipelined AES-GCM", (Cited.of(S["registers"]),), S["registers"].source,
             (six_ff if six_ff is not None else "–", " xc7 flip-flops"),
             ratio("registers", "ours / study", six_ff.value if six_ff else math.nan, S["registers"].value)),
         Row("registers, sub-pipelined / pipelined", ("not printed",), "Lohitha and Vasavi, Table 2",
             (o["flip-flops"], " ASIC, ", o["xc7 flip-flops"], " xc7")),
-        Row("dynamic power, sub-pipelined / pipelined", (s["dynamic power"], " (", _cited("dynamic_gcm_subpipe"),
-            " / ", _cited("dynamic_gcm_pipe"), " µW)"), "Lohitha and Vasavi, Table 3",
+        Row("dynamic power, sub-pipelined / pipelined", (s["dynamic power"], " (", Cited.of(S["dynamic_gcm_subpipe"]),
+            " / ", Cited.of(S["dynamic_gcm_pipe"]), " µW)"), "Lohitha and Vasavi, Table 3",
             (o["power"], " (total, same clock)"),
             ratio("dynamic power ratios", "ours / study", o["power"].value, s["dynamic power"].value)),
-        Row("quiescent power, sub-pipelined / pipelined", (s["quiescent power"], " (", _cited("quiescent_gcm_subpipe"),
-            " / ", _cited("quiescent_gcm_pipe"), " µW)"), "Lohitha and Vasavi, Table 3",
+        Row("quiescent power, sub-pipelined / pipelined", (s["quiescent power"], " (", Cited.of(S["quiescent_gcm_subpipe"]),
+            " / ", Cited.of(S["quiescent_gcm_pipe"]), " µW)"), "Lohitha and Vasavi, Table 3",
             (o["leakage"], " (cell leakage)")),
-        Row("cycles to the ciphertext / the tag", (_cited("cycles_ciphertext"), " / ", _cited("cycles_tag")),
+        Row("cycles to the ciphertext / the tag", (Cited.of(S["cycles_ciphertext"]), " / ", Cited.of(S["cycles_tag"])),
             S["cycles_tag"].source, ((six.figures["latency"] if six else "–"), " (to both)")),
     ]

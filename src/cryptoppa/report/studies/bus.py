@@ -18,13 +18,13 @@ def answer(model: Seeds) -> str:
     text = (f"Jannepally 2008 (GCM against CBC + CBC-MAC bus encryption in an SMP) models its AES unit as "
             f"{show(b.study_times['fast'])} or {show(b.study_times['slow'])} ns per 64-byte line at 1 GHz (§4.3) and "
             f"finds GCM losing {show(gcm_low)}–{show(gcm_high)} % of performance against CBC's {show(cbc_low)}–"
-            f"{show(cbc_high)} % (Figure 5.1), {show(_printed('gain_low'))}–{show(_printed('gain_high'))}× less "
+            f"{show(cbc_high)} % (Figure 5.1), {show(Cited.of(S['gain_low']))}–{show(Cited.of(S['gain_high']))}× less "
             f"(Abstract): CBC needs a second AES pass for its MAC. In time, not cycles: our cbc_mac takes "
             f"{show(b.cbc.time)} ns per line and gcm_iter {show(b.gcm.time)} ns at their synthesis fmax, "
             f"{spread(b.faster)}× faster than its CBC units. Our MAC runs beside the cipher in about the same cycles "
             f"({show(b.cbc.cycles)} against {show(b.gcm.cycles)}) but costs {show(b.area_ratio)}× gcm_iter's area and, "
             f"at cbc_mac's lower fmax, {show(b.time_ratio)}× its time. Its throughput labels are {spread(b.label_factor)}× what its own formula gives, and its GCM "
-            f"storage terms sum to {show(b.gcm_bits)} bits, not the {show(_printed('gcm_state_bits'))} printed. ")
+            f"storage terms sum to {show(b.gcm_bits)} bits, not the {show(Cited.of(S['gcm_state_bits']))} printed. ")
     if not b.replayed("gcm"):
         return text + "Its slowdown is not replayed in this data."
     study_ratio, ours_ratio = [p.study_ratio for p in b.losses], [p.ours_ratio for p in b.losses if p.ours_ratio.known]
@@ -33,9 +33,6 @@ def answer(model: Seeds) -> str:
                    f"point, {spread(ours_ratio)}× GCM's loss against the study's {spread(study_ratio)}×: the same "
                    "direction, a smaller gap, on kernels, caches and cores that are not its simulated system.")
 
-
-def _printed(key: str) -> Cited:
-    return Cited(S[key].printed, S[key].source)
 
 
 def losses(b: Bus) -> pd.DataFrame:

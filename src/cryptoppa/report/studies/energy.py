@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...answers.records import show
+from ...answers.records import Cited, show
 from ...answers.seeds import Seeds
-from ...answers.seeds.energy import Energy, cited
+from ...answers.seeds.energy import Energy
+from ...feasibility.studies import ENERGY as S
 from ..document import Block, Heading, Paragraph, Table
 from .cells import spread
 
@@ -19,14 +20,14 @@ def _best(best) -> str:
 def answer(model: Seeds) -> str:
     e = model.energy
     text = (f"Lima et al. 2013 (AES energy on a simulated ARM core): almost every component's energy "
-            f"{show(cited('components_similar'))} across key lengths, the data I/O bus's {show(cited('dio_reduction'))} "
-            f"% lower as the key grows (§5.2), AES-128 about {show(cited('gain_128'))} % faster than longer keys, "
-            f"-{show(cited('fastest_opt'))} the fastest level and -{show(cited('least_energy_opt'))} the least energy "
+            f"{show(Cited.of(S['components_similar']))} across key lengths, the data I/O bus's {show(Cited.of(S['dio_reduction']))} "
+            f"% lower as the key grows (§5.2), AES-128 about {show(Cited.of(S['gain_128']))} % faster than longer keys, "
+            f"-{show(Cited.of(S['fastest_opt']))} the fastest level and -{show(Cited.of(S['least_energy_opt']))} the least energy "
             "(§5.2–5.3); no energy ratio printed. ")
     if not e.measured:
         return text + "No simulated-activity energy of our cores is in the data."
-    least_as_study = e.least_energy and e.least_energy.opt == f"-{cited('least_energy_opt').text}"
-    fastest_as_study = e.fastest and e.fastest.opt == f"-{cited('fastest_opt').text}"
+    least_as_study = e.least_energy and e.least_energy.opt == f"-{Cited.of(S['least_energy_opt']).text}"
+    fastest_as_study = e.fastest and e.fastest.opt == f"-{Cited.of(S['fastest_opt']).text}"
     return text + (f"On our cores energy grows with the key: AES-256 costs {spread(e.energy_ratio[256])}× AES-128's "
                    f"energy on a 64-byte GCM line and {spread(e.cbc_ratio[256])}× its cycles on a 4 KB CBC page, "
                    f"against {show(e.rounds[256])}× the rounds, where the study saw its components' energy barely "
@@ -40,17 +41,17 @@ def directions(e: Energy) -> pd.DataFrame:
     rows = []
     for key in (192, 256):
         rows.append({"quantity": f"AES-{key} / AES-128", "Lima et al. 2013": f"rounds {show(e.rounds[key])}× "
-                     f"({show(cited(f'rounds_{key}'))} / {show(cited('rounds_128'))}, Table 2)",
+                     f"({show(Cited.of(S[f'rounds_{key}']))} / {show(Cited.of(S['rounds_128']))}, Table 2)",
                      "ours": f"energy {spread(e.energy_ratio[key])}×; CBC page cycles {spread(e.cbc_ratio[key])}×"})
     rows += [
         {"quantity": "energy as the key grows", "Lima et al. 2013": f"almost every component "
-         f"{show(cited('components_similar'))}; data I/O bus {show(cited('dio_reduction'))} % lower (§5.2)",
+         f"{show(Cited.of(S['components_similar']))}; data I/O bus {show(Cited.of(S['dio_reduction']))} % lower (§5.2)",
          "ours": "grows with the key (above); the core alone, no memories or buses"},
         {"quantity": "runtime gain of AES-128 over the longer keys", "Lima et al. 2013":
-         f"{show(cited('gain_128'))} % (§5.2)", "ours": f"{spread(e.gain)} % (CBC pages, encryption only)"},
-        {"quantity": "the fastest -O level", "Lima et al. 2013": f"-{show(cited('fastest_opt'))} (§5.2)",
+         f"{show(Cited.of(S['gain_128']))} % (§5.2)", "ours": f"{spread(e.gain)} % (CBC pages, encryption only)"},
+        {"quantity": "the fastest -O level", "Lima et al. 2013": f"-{show(Cited.of(S['fastest_opt']))} (§5.2)",
          "ours": _best(e.fastest)},
-        {"quantity": "the least-energy -O level", "Lima et al. 2013": f"-{show(cited('least_energy_opt'))} (§5.3)",
+        {"quantity": "the least-energy -O level", "Lima et al. 2013": f"-{show(Cited.of(S['least_energy_opt']))} (§5.3)",
          "ours": _best(e.least_energy)},
     ]
     return pd.DataFrame(rows)

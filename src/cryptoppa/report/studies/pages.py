@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...answers.records import show
+from ...answers.records import Cited, show
 from ...answers.seeds import Seeds
-from ...answers.seeds.pages import Option, Pages, cited
+from ...answers.seeds.pages import Option, Pages
 from ...feasibility.studies import L2_KB
+from ...feasibility.studies import PAGES as S
 from ..document import Block, Heading, Paragraph, Table
 from .cells import spread
 
@@ -17,11 +18,11 @@ SMALL, LARGE = 1024, 4096
 def answer(model: Seeds) -> str:
     p = model.pages
     text = (f"Chen et al. 2008 (OS-controlled processor-memory bus encryption) encrypts each protected page in "
-            f"software: AES-CBC costs {show(cited('page_1k'))} cycles per 1 KB page and {show(cited('page_4k'))} per "
+            f"software: AES-CBC costs {show(Cited.of(S['page_1k']))} cycles per 1 KB page and {show(Cited.of(S['page_4k']))} per "
             f"4 KB (OpenSSL `0.9.8d` at 1 GHz, §III.B). Protected programs slow down {show(p.averages[(512, '1k')])}× "
             f"(1 KB pages, {show(p.l2[512])} KB L2) to {show(p.averages[(64, '4k')])}× (4 KB pages, {show(p.l2[64])} "
             f"KB L2) on average, less with smaller pages and larger caches (Table II, §IV.C); single programs "
-            f"{show(cited('slowdown_least'))}× to {show(cited('slowdown_most'))}×. ")
+            f"{show(Cited.of(S['slowdown_least']))}× to {show(Cited.of(S['slowdown_most']))}×. ")
     if not p.options:
         return text + "No page measurement of ours is in the data."
     table, every = p.host("table"), p.host("all")
@@ -41,8 +42,8 @@ def answer(model: Seeds) -> str:
 
 def costs(p: Pages) -> pd.DataFrame:
     """The study's page costs beside each host option and the range over our firmware."""
-    rows = [{"": "Chen et al. 2008 (OpenSSL `0.9.8d`, 1 GHz)", "1 KB page": show(cited("page_1k")),
-             "/ study": "1", "4 KB page": show(cited("page_4k")),
+    rows = [{"": "Chen et al. 2008 (OpenSSL `0.9.8d`, 1 GHz)", "1 KB page": show(Cited.of(S["page_1k"])),
+             "/ study": "1", "4 KB page": show(Cited.of(S["page_4k"])),
              "4 KB / 1 KB": show(p.study_growth)}]
     for o in p.hosts:
         rows.append(_row(o.name, [o]))

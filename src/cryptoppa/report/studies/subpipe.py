@@ -16,14 +16,11 @@ from ..document import Block, Heading, Paragraph, Table
 from .cells import rows_table
 
 
-def _cited(key: str) -> Cited:
-    return Cited(S[key].printed, S[key].source)
-
 
 def answer(model: Seeds) -> str:
     m = model.subpipe
     s, o = m.study, m.ours
-    text = (f"Lohitha and Vasavi (sub-pipelined AES-GCM on a Virtex-4): {show(_cited('stages_per_round'))} register "
+    text = (f"Lohitha and Vasavi (sub-pipelined AES-GCM on a Virtex-4): {show(Cited.of(S['stages_per_round']))} register "
             f"stages per AES round clock {show(s['fmax'])}× faster than one stage at {show(s['dynamic power'])}× the "
             "dynamic power (Table 3). ")
     if not m.measured:
@@ -77,10 +74,10 @@ def section(model: Seeds, data: str, figure_block: list[Block]) -> list[Block]:
     m = model.subpipe
     return [
         Heading(2, "Lohitha and Vasavi: sub-pipelined against round-pipelined AES-GCM"),
-        Paragraph(f"Each AES round cut into {show(_cited('stages_per_round'))} register stages around a composite-field "
+        Paragraph(f"Each AES round cut into {show(Cited.of(S['stages_per_round']))} register stages around a composite-field "
                   "S-box (§III) against one stage per round (Table 3), on a Virtex-4; ours: gcm_subpipe with the "
-                  f"same cuts against gcm_pipe SBOX=1 (×n: stages per round), ratios compared. Its printed period for {show(_cited('fmax_gcm_subpipe'))} MHz is "
-                  f"{show(_cited('period_gcm_subpipe'))} µs, where the reciprocal of its clock is "
+                  f"same cuts against gcm_pipe SBOX=1 (×n: stages per round), ratios compared. Its printed period for {show(Cited.of(S['fmax_gcm_subpipe']))} MHz is "
+                  f"{show(Cited.of(S['period_gcm_subpipe']))} µs, where the reciprocal of its clock is "
                   f"{show(m.study['period'])} ns: its units are wrong, its ratios usable."),
         Table(rows_table(m.rows, "Lohitha and Vasavi"), f"study: {S.short}, as printed; ours: {data}, synthesis "
               "(ASIC and xc7), power at 225 MHz"),
