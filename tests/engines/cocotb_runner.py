@@ -18,7 +18,6 @@ import importlib.util
 import json
 import os
 import random
-import shutil
 import sys
 import time
 from importlib.metadata import version as dist_version
@@ -32,7 +31,7 @@ from cryptoppa import settings
 from cryptoppa.catalog import runtime
 from cryptoppa.designs import Design
 from cryptoppa.metrics import Metric
-from cryptoppa.runs import StepPlan, run_step, sha256_file
+from cryptoppa.runs import StepPlan, keep_only, run_step, sha256_file
 from cryptoppa.tools import registry
 
 HERE = Path(__file__).resolve().parent
@@ -74,9 +73,7 @@ def verilator_model(design: Design, params: dict) -> Path:
                 includes=list(design.include_dirs), defines=dict(design.defines), always=True,
                 timescale=("1ns", "1ps"), build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style"],
                 log_file=work / "build.log")
-        for path in (work / "obj").iterdir():  # ~100 MB of generated C++ and objects; only the model is run
-            if path.name != design.top:
-                shutil.rmtree(path) if path.is_dir() else path.unlink()
+        keep_only(work / "obj", design.top)
         return {runtime("verilator"): Metric(round(time.monotonic() - start, 3), "s", "build.log", "cryptoppa")}
 
     inputs = {f"src/{i:02d}_{Path(f).name}": (str(f), sha256_file(f)) for i, f in enumerate(design.files)}

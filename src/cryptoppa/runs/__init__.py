@@ -6,7 +6,7 @@ into a sealed run folder or finds that folder finished from an earlier call.
     result.run_dir, result.metrics, result.built
 """
 
-from .lifecycle import StepResult, abandoned, forced, is_complete, run_step
+from .lifecycle import StepResult, abandoned, forced, is_complete, keep_only, run_step
 from .plan import StepPlan, sha256_file
 
-__all__ = ["StepPlan", "StepResult", "abandoned", "forced", "is_complete", "run_step", "sha256_file"]
+__all__ = ["StepPlan", "StepResult", "abandoned", "forced", "is_complete", "keep_only", "run_step", "sha256_file"]

@@ -57,6 +57,14 @@ def abandoned(folder: Path) -> bool:
     return False
 
 
+def keep_only(folder: Path, name: str) -> None:
+    """Delete everything in `folder` but `name`: a build's generated sources and objects (tens of MB per build)
+    that nothing reads once its executable exists."""
+    for path in folder.iterdir():
+        if path.name != name:
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+
+
 def _private(cache: Path, kind: str, name: str) -> Path:
     return cache / f".{kind}-{name}-{os.getpid()}-{time.monotonic_ns()}"
 

@@ -23,7 +23,7 @@ from .. import designs, settings
 from ..errors import CryptoppaError, InputError
 from ..metrics import Metric
 from ..paths import DESIGNS
-from ..runs import StepPlan, run_step, sha256_file
+from ..runs import StepPlan, keep_only, run_step, sha256_file
 from ..tools import run, run_program, version
 from ..tools.registry import VERILATOR_PCH_MAKEFLAG
 
@@ -56,9 +56,7 @@ def build(core: str, params: dict[str, int] | None = None) -> Path:
 def _execute_build(plan: StepPlan, work: Path) -> dict[str, Metric]:
     seconds = run("verilator", plan.config, cwd=work, log=work / "logs" / "verilator.log",
                   timeout=plan.identity["timeout"], what=f"verilator ({plan.label})")
-    for path in (work / "obj").iterdir():  # up to ~80 MB of generated C++ and objects; only the executable is used
-        if path.name != "Vcore_tb":
-            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    keep_only(work / "obj", "Vcore_tb")
     return {runtime("verilator"): Metric(round(seconds, 3), "s", "logs/verilator.log", "cryptoppa")}
 
 
