@@ -137,36 +137,68 @@ def build(folder: Path | Results, question: Question, fo4_ps: dict[str, float] |
             "FPGA targets only: an FPGA answer is in devices (`cryptoppa report` builds the FPGA report)")
             if fpga_rows else "no finished ASIC point"))
         return model
-    basis = basis_of(results)
-    if stage == "synthesis":
-        basis = replace(basis, routed=False, unrouted=(), utilizations=())
-    configs = configurations(results, basis)
-    fit_list, left_out = fit_groups(results, basis)
+    d = _derived(loaded, results, stage)
+    basis, configs = d.basis, d.configs
     fo4 = {lib: Record(lib, "FO4 delay", "fo4_ps", ps, On(library=lib)) for lib, ps in (fo4_ps or {}).items()}
-    model = Model(question, results, basis, configs, [], fit_list, [], fo4, withheld=left_out,
+    model = Model(question, results, basis, configs, [], list(d.fits), [], fo4, withheld=list(d.left_out),
                   fo4_ps=fo4_ps, traffic=measured_traffic)
-    model.points = point_records(results)
-    model.ge = _ge(results)
+    model.points = dict(d.points)
+    model.ge = dict(d.ge)
     library = basis.libraries[0] if basis.libraries else ""
     model.software = (core_options(cores, question, library) if cores else []) + \
         (host_options(host, question) if host else [])
     if configs.empty:
         return model
-    configs = configs.assign(family=_families(results, configs))
-    one = engines_alone(configs)
-    one = one[one["cycles_per_line"].notna()]
-    names = short_labels(list(one["group"]))
+    one, names = d.alone, d.names
     for _, config in one.iterrows():
         arrays = _array_fits(model, config)
         ps = fo4_of(fo4_ps or {}, config)
         model.engines.append(answer_engine(config, names[config["group"]], question, basis, ps, arrays,
                                            (measured_traffic or {}).get(config["design"])))
-    model.arrays = _array_checks(configs, basis)
+    model.arrays = list(d.arrays)
     missing_fo4 = sorted({c["library"] for _, c in one.iterrows() if fo4_of(fo4_ps or {}, c) != fo4_of(fo4_ps or {}, c)})
     if fo4_ps is not None and missing_fo4:
         model.withheld += [NotAnswered(lib, "read latency in FO4", "no stage delay measured for this library")
                            for lib in missing_fo4]
     return model
+
+
+@dataclass(frozen=True)
+class _Derived:
+    """What a model reads of its results whatever the question: the same for every memory and clock."""
+
+    basis: Basis
+    configs: pd.DataFrame
+    fits: tuple[Fit, ...]
+    left_out: tuple[NotAnswered, ...]
+    points: dict
+    ge: dict
+    alone: pd.DataFrame  # the engines answered: one row each, with their family
+    names: dict
+    arrays: tuple
+
+
+def _derived(loaded: Results, results: Results, stage: str | None) -> _Derived:
+    """Computed once per results and stage and kept on the loaded results (a report builds one model per memory
+    preset from the same rows)."""
+    if stage in loaded.derived:
+        return loaded.derived[stage]
+    basis = basis_of(results)
+    if stage == "synthesis":
+        basis = replace(basis, routed=False, unrouted=(), utilizations=())
+    configs = configurations(results, basis)
+    fit_list, left_out = fit_groups(results, basis)
+    alone, names, arrays = configs, {}, ()
+    if not configs.empty:
+        families = configs.assign(family=_families(results, configs))
+        alone = engines_alone(families)
+        alone = alone[alone["cycles_per_line"].notna()]
+        names = short_labels(list(alone["group"]))
+        arrays = tuple(_array_checks(families, basis))
+    d = _Derived(basis, configs, tuple(fit_list), tuple(left_out), point_records(results), _ge(results), alone, names,
+                 arrays)
+    loaded.derived[stage] = d
+    return d
 
 
 def fo4_of(fo4_ps: dict[str, float], config) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -38,6 +38,9 @@ class Results:
     points: pd.DataFrame  # ok/cached rows, with `line_bytes` and `group` columns added
     failed: pd.DataFrame  # failed rows
     group_cols: list[str]  # columns that identify a group (design, param_*, pdk, ...)
+    # What the answer model derives from these rows whatever the question (basis, configurations, fits), kept so
+    # that the same results under many memories (a report's appendix) are fitted once. Not copied by replace().
+    derived: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def has_perf(self) -> bool:
