@@ -45,9 +45,12 @@ def header(model: Model) -> str:
 
 def footer(model: Model) -> list[str]:
     q = model.question
-    access = "streaming–uncached" if q.access.name == "streaming" else f"{q.access.name} (range: --json)"
-    lines = [f"engines: data + metadata, {access}, tree over {q.footprint_text.split(' protected')[0]}; "
-             "latency: verified, ns, row hit / closed row"]
+    tree = f"tree over {q.footprint_text.split(' protected')[0]}"
+    latency = "latency: verified, ns, row hit / closed row"
+    if q.access.name == "streaming":  # a range of engines beside one area and power: say which end they are
+        lines = [f"engines: data + metadata, streaming–uncached, {tree}; mm², kGE and W at streaming", latency]
+    else:
+        lines = [f"engines: data + metadata, {q.access.name} (range: --json), {tree}; {latency}"]
     ports = [f"{s.scheme.name} {s.chosen.get('array ports').text}" for s in model.schemes
              if s.chosen.value("array ports") > 1]
     if ports:
