@@ -12,7 +12,8 @@ from cryptoppa import designs, flow, pdk
 from cryptoppa.activity.capture import capture
 from cryptoppa.activity.vcd import read_activity
 from cryptoppa.errors import CryptoppaError
-from cryptoppa.flow import FlowPoint, design_point, make_plan
+from cryptoppa.flow import FlowPoint, design_point, make_activity_plan, make_plan
+from cryptoppa.runs import sha256_file
 
 from support import load_metrics, run_cli
 
@@ -131,12 +132,24 @@ def test_bad_activity_modes_are_one_line_errors(flexlib_home):
     assert out.returncode != 0 and "--activity 'fast'" in out.stderr
 
 
-def test_plan_key_depends_on_the_activity_mode(flexlib_home):
+def test_plan_key_depends_on_the_activity_mode_and_synthesis_is_shared(flexlib_home, tmp_path):
     d = designs.get("counter")
-    plans = [make_plan(design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params={"WIDTH": 8},
-                                    activity_mode=mode), pdk.get("freepdk45")) for mode in ("vectorless", "sim:enable",
-                                                                                             "sim:random")]
-    assert len({p.key for p in plans}) == 3
-    assert "source activity/activity.tcl" in plans[1].scripts["sta.tcl"]
-    assert "source activity" not in plans[0].scripts["sta.tcl"]
+
+    def point(mode):
+        return design_point(d, pdk="freepdk45", corner="nom", clock_mhz=225.0, params={"WIDTH": 8}, activity_mode=mode)
+
+    synthesized = tmp_path / "counter-synth"
+    (synthesized / "reports").mkdir(parents=True)
+    (synthesized / "netlist.v").write_text("module counter(); endmodule\n")
+    (synthesized / "reports" / "synth_stat.json").write_text("{}\n")
+    vectorless = make_plan(point("vectorless"), pdk.get("freepdk45"))
+    simulated = [make_activity_plan(point(mode), pdk.get("freepdk45"), synthesized) for mode in ("sim:enable", "sim:random")]
+    assert len({p.key for p in (vectorless, *simulated)}) == 3
+    assert "source activity/activity.tcl" in simulated[0].scripts["sta.tcl"]
+    assert "source activity" not in vectorless.scripts["sta.tcl"]
+    # the simulated modes synthesize nothing: they time the vectorless run's netlist, keyed by its contents
+    assert not any(name.startswith("yosys") for p in simulated for name in p.scripts)
+    assert simulated[0].inputs["netlist.v"][1] == sha256_file(synthesized / "netlist.v")
+    with pytest.raises(ValueError, match="make_activity_plan"):
+        make_plan(point("sim:enable"), pdk.get("freepdk45"))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from .. import metrics, pdk
@@ -21,7 +22,7 @@ from ..sim.perf_step import perf_metrics, throughput
 from ..tools import require, run
 from ..tools.sta import run_sta, sta_metrics
 from .activity_step import activity_step, energy_metrics
-from .plan import FlowPoint, SynthJob, make_plan
+from .plan import ActivityJob, FlowPoint, SynthJob, make_activity_plan, make_plan
 
 STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
 
@@ -56,33 +57,51 @@ def execute_point(plan: StepPlan[SynthJob], work: Path, timeouts: dict[str, floa
         "synth_map": run("pyosys", ["yosys_map.ys"], cwd=work, log=logs / "yosys_map.log",
                          timeout=timeouts["synth_map"], what="yosys (map)"),
     }
-    # perf and the activity simulation come before STA: a load workload needs the saturation line rate, and
-    # STA sources the activity the simulation wrote.
+    # The saturation line rate is measured here, once for every activity mode of the point: a load workload of
+    # the activity step runs at a share of it.
     result: dict[str, Metric] = {}
     if point.perf:
         start = time.monotonic()
         result.update(perf_metrics(plan, work, point))
         result.update(throughput(point.clock_mhz, result))
         wall["perf"] = time.monotonic() - start
-    capture = None
-    if point.activity != "vectorless":
-        start = time.monotonic()
-        capture, found = activity_step(plan, work, result)
-        result.update(found)
-        wall["activity"] = time.monotonic() - start
     wall["sta"] = run_sta(work, logs / "sta.log", timeouts["sta"])
     result.update(synth_metrics(work, ytool, plan.config.ge_area_um2))
     result.update(sta_metrics(work, stool, point.period_ns))
-    if capture is not None:
-        result.update(energy_metrics(plan, capture, result))
-    for step, seconds in wall.items():
-        result[runtime(step)] = Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa")
-    return result
+    return {**result, **_runtimes(wall)}
 
 
-def characterize(point: FlowPoint, cache: Path, force: bool = False) -> StepResult:
-    """The point's run folder under cache: found complete, or synthesized, simulated and timed now."""
-    return run_step(make_plan(point, pdk.get(point.pdk)), execute_point, cache, force)
+def execute_activity(plan: StepPlan[ActivityJob], work: Path) -> dict[str, Metric]:
+    """The workload on the vectorless run's netlist (staged into work), then OpenSTA with its activity: the
+    vectorless run's metrics with power, energy and the activity's own figures from this run."""
+    point, job = plan.config.point, plan.config
+    # What comes from the vectorless run names its file there (run folders are siblings in the cache).
+    result = {name: m if (work / m.source).is_file() else replace(m, source=f"../{job.synthesized.name}/{m.source}")
+              for name, m in metrics.read(job.synthesized).items()}
+    start = time.monotonic()
+    capture, found = activity_step(plan, work, result)
+    result.update(found)
+    wall = {"activity": time.monotonic() - start,
+            "sta": run_sta(work, work / "logs" / "sta.log", STEP_TIMEOUT_S["sta"])}
+    result.update(sta_metrics(work, plan.tools["sta"] or "sta", point.period_ns))
+    result.update(energy_metrics(plan, capture, result))
+    return {**result, **_runtimes(wall)}
+
+
+def _runtimes(wall: dict[str, float]) -> dict[str, Metric]:
+    return {runtime(step): Metric(round(seconds, 3), "s", f"logs/{step}", "cryptoppa") for step, seconds in wall.items()}
+
+
+def characterize(point: FlowPoint, cache: Path, force: bool | float = False) -> StepResult:
+    """The point's run folder under cache: found complete, or synthesized, simulated and timed now. A simulated-
+    activity point is two steps: its vectorless run (shared by every activity mode of the point), then the
+    workload on that run's netlist."""
+    desc = pdk.get(point.pdk)
+    if point.activity == "vectorless":
+        return run_step(make_plan(point, desc), execute_point, cache, force)
+    synthesized = run_step(make_plan(replace(point, activity="vectorless"), desc), execute_point, cache, force)
+    step = run_step(make_activity_plan(point, desc, synthesized.run_dir), execute_activity, cache, force)
+    return StepResult(step.run_dir, step.metrics, step.built or synthesized.built)
 
 
 def read(run_dir: Path) -> dict[str, Metric]:

@@ -91,6 +91,14 @@ class SynthJob:
     ge_area_um2: float  # one gate equivalent
 
 
+@dataclass(frozen=True)
+class ActivityJob(SynthJob):
+    """A simulated-activity point's step: the netlist of its vectorless run (synthesized once for every activity
+    mode of the same point), simulated under the workload and timed again with that activity."""
+
+    synthesized: Path  # the vectorless run folder whose netlist and metrics this step starts from
+
+
 # Fields added after caches existed: at their defaults they are left out, so earlier keys stay the same.
 _OMITTED_AT_DEFAULT = {"flatten": True, "include_dirs": [], "defines": [], "perf_round": 1, "groups": [],
                        "wire_load": True}
@@ -158,7 +166,30 @@ def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_sou
     )
 
 
+def _assumptions(point: FlowPoint, pdk: PdkDescriptor, ge_area: float) -> dict[str, str]:
+    activity = (f"vectorless: {point.input_activity:g} toggles per clock cycle, duty 0.5, at every primary input, "
+                "propagated by OpenSTA; clock nets toggle twice per cycle")
+    if point.activity != "vectorless":
+        activity = f"simulated ({point.activity}): {ACTIVITY_NOTE}; nets outside the simulation keep the " \
+                   f"vectorless model ({point.input_activity:g} toggles per cycle at inputs)"
+    return {
+        "activity": activity,
+        "wire_load_model": point.wire_load_model(pdk) or ("none (net capacitance is pin capacitance only; the "
+                                                          "library's model is switched off)" if pdk.wire_load_model
+                                                          else "none (library has none: net capacitance is pin "
+                                                          "capacitance only)"),
+        "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
+              f"outputs load {point.output_load_pf:g} pF",
+        "timing": TIMING_NOTE,
+        "gate_equivalent": f"1 GE = the area of {pdk.ge_cell} ({ge_area:g} um^2 in this liberty); kGE = area / 1000 GE",
+    }
+
+
 def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
+    """Synthesis, the engine's simulation and vectorless STA of a point (a simulated-activity point: of its
+    vectorless twin, whose netlist make_activity_plan then simulates)."""
+    if point.activity != "vectorless":
+        raise ValueError(f"make_plan takes vectorless points; {point.activity} is make_activity_plan's")
     pdk.check_corner(point.corner)
     lib = pdk_mod.liberty(pdk, point.corner)
     lib_text = safe_path(lib)
@@ -167,7 +198,6 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
     period_ps = round(point.period_ns * 1000.0, 3)
     hi, lo = pdk.tie_high, pdk.tie_low
     driver = check_identifier(pdk.driver_cell, "driver cell")
-    sim = point.activity != "vectorless"
     ge_area = library_cells(lib).area(pdk.ge_cell, f"{pdk.path} ge_cell")
     scripts = {
         "yosys_elab.ys": render(
@@ -186,26 +216,10 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
         ),
         "abc.constr": f"set_driving_cell {driver}\n"
                       f"set_load {point.output_load_pf * 1000.0:g}\n",
-        "sta.tcl": render_sta(point, pdk, lib, "activity/activity.tcl" if sim else None),
+        "sta.tcl": render_sta(point, pdk, lib),
     }
-    assumptions = {
-        "activity": f"vectorless: {point.input_activity:g} toggles per clock cycle, duty 0.5, at every primary "
-                    "input, propagated by OpenSTA; clock nets toggle twice per cycle",
-        "wire_load_model": point.wire_load_model(pdk) or ("none (net capacitance is pin capacitance only; the "
-                                                          "library's model is switched off)" if pdk.wire_load_model
-                                                          else "none (library has none: net capacitance is pin "
-                                                          "capacitance only)"),
-        "io": f"inputs and outputs constrained at 0 ns against the clock; inputs driven by {pdk.driver_cell}; "
-              f"outputs load {point.output_load_pf:g} pF",
-        "timing": TIMING_NOTE,
-        "gate_equivalent": f"1 GE = the area of {pdk.ge_cell} ({ge_area:g} um^2 in this liberty); kGE = area / 1000 GE",
-    }
-    tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf or sim else ())}
-    if sim:
-        assumptions["activity"] = f"simulated ({point.activity}): {ACTIVITY_NOTE}; nets outside the simulation " \
-                                  f"keep the vectorless model ({point.input_activity:g} toggles per cycle at inputs)"
-        # The generated cell models and testbenches shape the result: their code is part of the key.
-        scripts["activity_code.sha256"] = code_sha256(Path(activity_step.__file__)) + "\n"
+    assumptions = _assumptions(point, pdk, ge_area)
+    tools = {name: version(name) for name in ("pyosys", "sta") + (("iverilog",) if point.perf else ())}
     if point.perf:
         # The generated testbench is part of what shapes the result.
         scripts["perf.py"] = Path(perf.__file__).read_text()
@@ -215,3 +229,26 @@ def make_plan(point: FlowPoint, pdk: PdkDescriptor) -> StepPlan[SynthJob]:
                   "liberty": {"path": str(lib)}}
     return StepPlan(point.design or point.top, identity, inputs, scripts, tools, assumptions, provenance,
                     outputs=("netlist.v",), config=SynthJob(point, lib, ge_area))
+
+
+# What a simulated-activity step takes from its vectorless run: the netlist it simulates and times, and the
+# synthesis statistics its area metrics are read from.
+SYNTHESIZED = ("netlist.v", "reports/synth_stat.json")
+
+
+def make_activity_plan(point: FlowPoint, pdk: PdkDescriptor, synthesized: Path) -> StepPlan[ActivityJob]:
+    """The workload simulated on the netlist of the point's vectorless run (`synthesized`), and OpenSTA with
+    that activity."""
+    lib = pdk_mod.liberty(pdk, point.corner)
+    ge_area = library_cells(lib).area(pdk.ge_cell, f"{pdk.path} ge_cell")
+    inputs = {name: (str(synthesized / name), sha256_file(synthesized / name)) for name in SYNTHESIZED}
+    scripts = {
+        "sta.tcl": render_sta(point, pdk, lib, "activity/activity.tcl"),
+        # The generated cell models and testbenches shape the result: their code is part of the key.
+        "activity_code.sha256": code_sha256(Path(activity_step.__file__)) + "\n",
+    }
+    identity = {"point": _point_identity(point), "liberty": {"sha256": sha256_file(lib)}}
+    provenance = {"synthesized": str(synthesized), "liberty": {"path": str(lib)}}
+    return StepPlan(point.design or point.top, identity, inputs, scripts,
+                    {"sta": version("sta"), "iverilog": version("iverilog")}, _assumptions(point, pdk, ge_area),
+                    provenance, outputs=("netlist.v",), config=ActivityJob(point, lib, ge_area, synthesized))

@@ -36,8 +36,11 @@ class Estimate:
 def _run_seconds(run_dir: Path) -> float | None:
     try:
         found = json.loads((run_dir / "metrics.json").read_text())
+        # A step that starts from another run's folder (simulated activity on a vectorless run's netlist) carries
+        # that run's step times, sourced there ("../"); they were spent once, by that run.
         return sum(float(m["value"]) for name, m in found.items()
-                   if name.startswith("flow__") and name.endswith("__runtime") and m.get("value") is not None)
+                   if name.startswith("flow__") and name.endswith("__runtime") and m.get("value") is not None
+                   and not str(m.get("source", "")).startswith("../"))
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
 
