@@ -119,6 +119,21 @@ def test_inputs_changing_twice_as_often_raise_switching_power(flexlib_home, runs
     assert mf["power__leakage__total"] == pytest.approx(ms["power__leakage__total"], rel=0.05)
 
 
+def test_activity_modes_of_one_point_share_one_synthesis(flexlib_home, tmp_path):
+    # Two simulated modes and the vectorless run: Yosys runs once, and both modes time and power its netlist.
+    fast, slow = (characterize("xor_tree", tmp_path, mode) for mode in ("sim:random", "sim:random_half"))
+    vectorless = characterize("xor_tree", tmp_path, "vectorless")
+    synthesized = [run for run in tmp_path.iterdir() if (run / "yosys_map.ys").is_file()]
+    assert synthesized == [vectorless]
+    for run in (fast, slow):
+        assert json.loads((run / "run.json").read_text())["synthesized"] == str(vectorless)
+        assert sha256_file(run / "netlist.v") == sha256_file(vectorless / "netlist.v")
+        m, v = load_metrics(run), load_metrics(vectorless)
+        assert m["synth__design__instance__area__stdcell"] == v["synth__design__instance__area__stdcell"]
+        assert m["timing__setup__ws"] == v["timing__setup__ws"]
+        assert m["power__total"] != v["power__total"]  # its own activity
+
+
 def test_bad_activity_modes_are_one_line_errors(flexlib_home):
     d = designs.get("counter")
     with pytest.raises(CryptoppaError, match="activity workload 'bogus'"):
