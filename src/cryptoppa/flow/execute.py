@@ -1,10 +1,12 @@
-"""Execute a synthesis plan: Yosys, the engine's throughput simulation, simulated activity, then OpenSTA.
+"""Execute a point's plans: Yosys, the engine's throughput simulation and OpenSTA (the vectorless run), then, for
+a simulated-activity point, the workload on that run's netlist and OpenSTA again with its activity.
 
     result = characterize(point, cache)          # a sealed run folder (runs.run_step), cached by the plan's key
     result.run_dir, result.metrics
 
-The run folder holds rtl/ and inc/ (copies of the inputs), the rendered scripts, netlist.v, logs/, reports/,
-run.json and metrics.json.
+A vectorless run folder holds rtl/ and inc/ (copies of the inputs), the rendered scripts, netlist.v, logs/,
+reports/, run.json and metrics.json; a simulated-activity run folder holds the vectorless run's netlist and
+synthesis statistics, activity/, its own STA and the metrics of both.
 """
 
 from __future__ import annotations
