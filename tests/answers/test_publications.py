@@ -5,11 +5,15 @@ word limits, no citation points outside the repository, and the published answer
 
 import functools
 import re
+import shutil
 
+import pandas as pd
 import pytest
 
-from cryptoppa.answers import audit, records
+from cryptoppa.answers import audit, model, multikey, records
+from cryptoppa.answers.question import Question
 from cryptoppa.answers.gates import ARRAY_TOLERANCE
+from cryptoppa.feasibility.key_table import KEYS_COLUMN
 from cryptoppa.report import docs_pages, generated, publish
 from cryptoppa.report.publications import PUBLICATIONS
 from support import ROOT
@@ -110,11 +114,30 @@ def test_published_answers_pass_their_gates(name):
     assert PUBLICATIONS[name].question == model.question
 
 
-def test_the_key_table_grows_with_its_extrapolation_labelled():
-    """The multi-key report measures KEYS from one entry up and extrapolates TME-MK's 1,024 in area only."""
+def test_the_key_table_is_measured_up_to_tme_mks_1024_keys():
+    """The multi-key report measures KEYS from one entry to TME-MK's 1,024: every column, every flip-flop of the table."""
     text = _report("multikey").split("\n## Appendix", 1)[0]
     section = text.split("## The key table as it grows", 1)[1]
     table = section.split("\n\n*Source")[0]
-    rows = [line for line in table.splitlines() if line.startswith("| ") and "KEYS" not in line]
-    assert [row.split("|")[1].strip() for row in rows] == ["1", "16", "64", "256", "1,024 (extrapolated)"]
-    assert rows[-1].count("not measured") >= 4  # kGE, fmax, latency, FO4, power: none given for it
+    rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in table.splitlines()
+            if line.startswith("| ") and "KEYS" not in line]
+    assert [row[0] for row in rows] == ["1", "16", "64", "256", "1,024"]
+    assert "not measured" not in table and "extrapolated" not in section
+    for row in rows[1:]:
+        keys, added_flops = (float(row[i].replace(",", "")) for i in (0, 7))
+        assert added_flops >= 0.999 * (keys - 1) * 256  # one flip-flop per added key bit (4 digits shown)
+
+
+def test_the_key_tables_extrapolation_agrees_with_the_measured_1024(tmp_path):
+    """The rule a table past the measured sizes is extrapolated by (area only, µm² per added bit of the largest),
+    checked against the measurement: from KEYS <= 256 to 1,024."""
+    data = ROOT / "reports/multikey/data"
+    measured = {s.keys: s for s in multikey.key_tables(model.build(data, Question("ddr5-6400")))}
+    frame = pd.read_csv(data / "results.csv")
+    frame[frame[KEYS_COLUMN] < 1024].to_csv(tmp_path / "results.csv", index=False)
+    shutil.copy(data / "stage_delay.csv", tmp_path)
+    fewer = multikey.key_tables(model.build(tmp_path, Question("ddr5-6400")), extrapolate_to=1024)
+    extrapolated = fewer[-1]
+    assert extrapolated.keys == 1024 and extrapolated.engine is None and 1024 in measured
+    assert "extrapolated" in extrapolated.area.on.stage
+    assert extrapolated.area.value == pytest.approx(measured[1024].area.value, rel=0.02)

@@ -31,6 +31,9 @@ def key_table(model: Model) -> list[Block]:
         "read latency ns": engine(s, "verified read latency, row hit"),
         "FO4": engine(s, "verified read latency in FO4"), "power mW": engine(s, "power")} for s in sizes])
     largest = max(s.keys for s in sizes if s.engine is not None)
+    past = "" if all(s.engine is not None for s in sizes) else (
+        f" Past KEYS={largest} the area is extrapolated linearly from the largest measured table's µm² per added "
+        "bit: not measured, and nothing else is given for it.")
     return [Heading(2, "The key table as it grows"),
             Paragraph("The multi-key engine with K keys in its table, each request selecting one by its key ID, against "
                       "the same engine with one key: the table's share is what the K − 1 further entries, their write "
@@ -38,7 +41,5 @@ def key_table(model: Model) -> list[Block]:
                       "bit; the SRAM column is an estimate of the same bits as a 45 nm SRAM array (a commercial-density "
                       "bit cell, so beside these scalable-rule cells it flatters SRAM). A key ID costs no cycle: K "
                       "changes the read latency only through the clock. Read latency to the verified plaintext on a "
-                      f"row hit at the engine's fmax; power at fmax, saturated. Past KEYS={largest} the area is "
-                      "extrapolated linearly from the largest measured table's µm² per added bit: not measured, and "
-                      "nothing else is given for it."),
+                      f"row hit at the engine's fmax; power at fmax, saturated.{past}"),
             Table(table, source(model.results, "N = 1 rows, grouped by KEYS"))]
