@@ -166,8 +166,11 @@ TOOLS = {t.name: t for t in [
     Tool("coriolis", "place and route (Coriolis Etesian + Katana, its own virtualenv)", False,
          ".venv/bin/python -m cryptoppa.pnr.coriolis_env", _coriolis, _coriolis_version),
 
+    # Debian's ngspice evaluates device models with OpenMP, one thread per core; decks already run side by side
+    # (characterization jobs, test workers), and oversubscribed OpenMP threads spin: one thread each.
     Tool("ngspice", "SPICE simulator of the FlexLib cell characterization and its checks", False,
-         f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)")),
+         f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)"),
+         env=lambda: {"OMP_NUM_THREADS": "1"}),
     Tool("lctime", "standard-cell characterizer, an independent check of ours (own virtualenv)", False,
          "python scripts/characterize.py --pdk freepdk45 --setup", _lctime, _lctime_version),
     # Program slowdown (cryptoppa.trace): the workloads are built with gcc and traced with valgrind's lackey.
