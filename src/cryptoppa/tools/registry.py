@@ -88,6 +88,10 @@ def _coriolis_version(argv: list[str]) -> str:
     # The pins and the environment hash name what ran; asking the interpreter would cost seconds per lookup.
     return f"{CORIOLIS.requirements[0].replace('==', ' ')} (env {CORIOLIS.hash})"
 
+def _ngspice_env() -> dict[str, str]:
+    return {"SPICE_USERINIT_DIR": str(Path(__file__).parent / "spiceinit")}
+
+
 def _lctime() -> list[str] | None:
     found = LCTIME.python()
     return [str(found.parent / "lctime")] if found and (found.parent / "lctime").exists() else None
@@ -166,13 +170,11 @@ TOOLS = {t.name: t for t in [
     Tool("coriolis", "place and route (Coriolis Etesian + Katana, its own virtualenv)", False,
          ".venv/bin/python -m cryptoppa.pnr.coriolis_env", _coriolis, _coriolis_version),
 
-    # Debian's ngspice evaluates device models with OpenMP, one thread per core; decks already run side by side
-    # (characterization jobs, test workers), and oversubscribed OpenMP threads spin: one thread each.
+    # Both run ngspice with our .spiceinit: one OpenMP thread per deck (spiceinit/.spiceinit says why).
     Tool("ngspice", "SPICE simulator of the FlexLib cell characterization and its checks", False,
-         f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)"),
-         env=lambda: {"OMP_NUM_THREADS": "1"}),
+         f"{_APT} ngspice", _which("ngspice"), _first_line("-v", pattern=r"ngspice-(\S+)"), env=_ngspice_env),
     Tool("lctime", "standard-cell characterizer, an independent check of ours (own virtualenv)", False,
-         "python scripts/characterize.py --pdk freepdk45 --setup", _lctime, _lctime_version),
+         "python scripts/characterize.py --pdk freepdk45 --setup", _lctime, _lctime_version, env=_ngspice_env),
     # Program slowdown (cryptoppa.trace): the workloads are built with gcc and traced with valgrind's lackey.
     Tool("gcc", "builds the slowdown workloads (plain, and ThreadSanitizer-instrumented for traces)", False,
          f"{_APT} gcc", _which("gcc"), _first_line("--version", pattern=r"\) (\S+)")),
