@@ -10,6 +10,7 @@ import pytest
 
 from cryptoppa import pdk
 from cryptoppa.pdk.charlib import checks, decks, library, netlists, spice, tables
+from cryptoppa.tools import run_status
 
 from support import predates_charlib
 
@@ -148,3 +149,12 @@ def test_opensta_fo4_matches_the_ngspice_chain(libs, tmp_path):
     chain, _ = checks.fo4(tmp_path, cells, library.corner_of(parsed[("freepdk45_char", "nom")], "nom", models_dir),
                           "inv_x1", checks.INV_PINS)
     assert sta == pytest.approx(chain, rel=0.05), (sta, chain)
+
+
+def test_ngspice_runs_each_deck_on_one_openmp_thread(tmp_path):
+    """ngspice picks its own OpenMP thread count (two) whatever OMP_NUM_THREADS says, and beside another busy process
+    its waiting threads spin: the sky130 flip-flop check took 40-140 s instead of 2 s. Our .spiceinit sets one."""
+    (tmp_path / "threads.sp").write_text("* threads\nr1 a 0 1k\nv1 a 0 1\n.control\necho threads=$num_threads\n"
+                                         ".endc\n.end\n")
+    run_status("ngspice", ["-b", "threads.sp"], cwd=tmp_path, log=tmp_path / "log", timeout=60)
+    assert "threads=1" in (tmp_path / "log").read_text()
