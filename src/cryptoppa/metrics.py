@@ -17,8 +17,21 @@ from . import catalog
 class Metric:
     value: float | int | str | None
     unit: str
-    source: str  # run-local file the value was read or derived from
+    source: str  # run-local file the value was read or derived from, or a sibling run's (`carried`)
     tool: str
+
+
+_SIBLING = "../"  # run folders are siblings in the cache
+
+
+def carried(metric: Metric, run_name: str) -> Metric:
+    """A metric a step takes over from the earlier run `run_name` (simulated activity from its vectorless run),
+    its source naming the file in that run's folder."""
+    return Metric(metric.value, metric.unit, f"{_SIBLING}{run_name}/{metric.source}", metric.tool)
+
+
+def is_carried(source: str) -> bool:
+    return source.startswith(_SIBLING)
 
 
 def to_json(metrics: dict[str, Metric]) -> str:

@@ -157,6 +157,7 @@ def test_plan_key_depends_on_the_activity_mode_and_synthesis_is_shared(flexlib_h
     (synthesized / "reports").mkdir(parents=True)
     (synthesized / "netlist.v").write_text("module counter(); endmodule\n")
     (synthesized / "reports" / "synth_stat.json").write_text("{}\n")
+    (synthesized / "seal.json").write_text(json.dumps({"netlist.v": sha256_file(synthesized / "netlist.v")}))
     vectorless = make_plan(point("vectorless"), pdk.get("freepdk45"))
     simulated = [make_activity_plan(point(mode), pdk.get("freepdk45"), synthesized) for mode in ("sim:enable", "sim:random")]
     assert len({p.key for p in (vectorless, *simulated)}) == 3

@@ -77,8 +77,7 @@ def execute_activity(plan: StepPlan[ActivityJob], work: Path) -> dict[str, Metri
     """The workload on the vectorless run's netlist (staged into work), then OpenSTA with its activity: the
     vectorless run's metrics with power, energy and the activity's own figures from this run."""
     point, job = plan.config.point, plan.config
-    # What comes from the vectorless run names its file there (run folders are siblings in the cache).
-    result = {name: m if (work / m.source).is_file() else replace(m, source=f"../{job.synthesized.name}/{m.source}")
+    result = {name: m if (work / m.source).is_file() else metrics.carried(m, job.synthesized.name)
               for name, m in metrics.read(job.synthesized).items()}
     start = time.monotonic()
     capture, found = activity_step(plan, work, result)

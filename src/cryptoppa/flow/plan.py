@@ -24,7 +24,7 @@ from ..names import check_identifier, check_library_word
 from ..paths import FLOWS
 from ..pdk import PdkDescriptor
 from ..pdk.cells import library_cells
-from ..runs import StepPlan, sha256_file
+from ..runs import StepPlan, sealed_sums, sha256_file
 from ..sim import perf
 from ..tools import version
 from . import activity_step
@@ -241,7 +241,9 @@ def make_activity_plan(point: FlowPoint, pdk: PdkDescriptor, synthesized: Path) 
     that activity."""
     lib = pdk_mod.liberty(pdk, point.corner)
     ge_area = library_cells(lib).area(pdk.ge_cell, f"{pdk.path} ge_cell")
-    inputs = {name: (str(synthesized / name), sha256_file(synthesized / name)) for name in SYNTHESIZED}
+    sealed = sealed_sums(synthesized)  # the netlist's sum as the vectorless run sealed it (a netlist can be 100 MB)
+    inputs = {name: (str(synthesized / name), sealed.get(name) or sha256_file(synthesized / name))
+              for name in SYNTHESIZED}
     scripts = {
         "sta.tcl": render_sta(point, pdk, lib, "activity/activity.tcl"),
         # The generated cell models and testbenches shape the result: their code is part of the key.

@@ -6,7 +6,8 @@ into a sealed run folder or finds that folder finished from an earlier call.
     result.run_dir, result.metrics, result.built
 """
 
-from .lifecycle import StepResult, abandoned, forced, is_complete, keep_only, run_step
+from .lifecycle import StepResult, abandoned, forced, is_complete, keep_only, run_step, sealed_sums
 from .plan import StepPlan, sha256_file
 
-__all__ = ["StepPlan", "StepResult", "abandoned", "forced", "is_complete", "keep_only", "run_step", "sha256_file"]
+__all__ = ["StepPlan", "StepResult", "abandoned", "forced", "is_complete", "keep_only", "run_step", "sealed_sums",
+           "sha256_file"]

@@ -84,14 +84,15 @@ class StepResult:
     built: bool  # False when an earlier, sealed run was reused
 
 
-def _sealed_files(run_dir: Path) -> dict[str, str]:
-    return json.loads((run_dir / "seal.json").read_text())
+def sealed_sums(run_dir: Path) -> dict[str, str]:
+    """{file: SHA-256} of a finished run's sealed files, as sealed: a later step reads a sum instead of hashing again."""
+    return json.loads((Path(run_dir) / "seal.json").read_text())
 
 
 def is_complete(run_dir: Path) -> bool:
     """True when run_dir holds a finished run whose sealed files are intact (a corrupted entry is not)."""
     try:
-        sums = _sealed_files(Path(run_dir))
+        sums = sealed_sums(run_dir)
         return all(sha256_file(Path(run_dir) / name) == sha for name, sha in sums.items())
     except (OSError, ValueError, AttributeError):
         return False

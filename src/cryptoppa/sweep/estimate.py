@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..metrics import is_carried
 from ..runs import is_complete
 from .spec import SweepSpec
 
@@ -37,10 +38,10 @@ def _run_seconds(run_dir: Path) -> float | None:
     try:
         found = json.loads((run_dir / "metrics.json").read_text())
         # A step that starts from another run's folder (simulated activity on a vectorless run's netlist) carries
-        # that run's step times, sourced there ("../"); they were spent once, by that run.
+        # that run's step times, carried from there; they were spent once, by that run.
         return sum(float(m["value"]) for name, m in found.items()
                    if name.startswith("flow__") and name.endswith("__runtime") and m.get("value") is not None
-                   and not str(m.get("source", "")).startswith("../"))
+                   and not is_carried(str(m.get("source", ""))))
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
 
