@@ -13,6 +13,7 @@ from cryptoppa.catalog import runtime
 from cryptoppa.errors import ToolError
 from cryptoppa.metrics import Metric
 from cryptoppa.runs import StepPlan, is_complete, run_step, sha256_file
+from cryptoppa.tools import run_program
 
 TOY = runtime("toy")
 
@@ -114,3 +115,11 @@ def test_two_processes_build_a_step_once(tmp_path):
 def test_plan_rejects_names_outside_the_run_folder(tmp_path):
     with pytest.raises(ValueError, match="inside the run folder"):
         StepPlan("toy", {}, {}, {"../escape.txt": ""}, {}, {})
+
+
+def test_a_tool_killed_by_sigkill_is_named_as_out_of_memory(tmp_path):
+    """The kernel's OOM killer leaves only "Killed" in a log (two 12 GB iverilog compiles side by side did)."""
+    with pytest.raises(ToolError, match=r"exit -9\) \(killed: out of memory\?"):
+        run_program(Path("/bin/sh"), ["-c", "kill -9 $$"], cwd=tmp_path, log=tmp_path / "log", timeout=30, what="sh")
+    with pytest.raises(ToolError, match=r"sh failed \(exit 3\): "):
+        run_program(Path("/bin/sh"), ["-c", "exit 3"], cwd=tmp_path, log=tmp_path / "log", timeout=30, what="sh")

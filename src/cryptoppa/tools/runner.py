@@ -16,6 +16,13 @@ from ..errors import ToolError
 from .registry import environment, require
 
 
+def _failed(what: str, code: int, log: Path) -> ToolError:
+    # SIGKILL that no timeout of ours sent (-9 from the tool itself, 128 + 9 through a shell or driver) is, on a
+    # machine like ours, the kernel's out-of-memory killer: say so, or the user reads only "Killed".
+    why = " (killed: out of memory? fewer parallel --jobs leave each more)" if code in (-9, 137) else ""
+    return ToolError(f"{what} failed (exit {code}){why}: {_tail(Path(log))}", str(log))
+
+
 def _tail(log: Path, lines: int = 5) -> str:
     try:
         text = log.read_text(errors="replace").strip().splitlines()
@@ -46,7 +53,7 @@ def run_program(program: Path, args: list[str], *, cwd: Path, log: Path, timeout
     """Run a program cryptoppa built itself (a Verilated simulator) like a tool; ToolError on failure."""
     code, seconds = _run([str(program), *map(str, args)], cwd, log, timeout, None, what)
     if code != 0:
-        raise ToolError(f"{what} failed (exit {code}): {_tail(Path(log))}", str(log))
+        raise _failed(what, code, log)
     return seconds
 
 
@@ -79,7 +86,7 @@ def run(tool: str, args: list[str], *, cwd: Path, log: Path, timeout: float, env
     """Run the tool with args in cwd, output to log; return wall seconds. Raises ToolError on failure."""
     code, seconds = run_status(tool, args, cwd=cwd, log=log, timeout=timeout, env=env, what=what)
     if code != 0:
-        raise ToolError(f"{what or tool} failed (exit {code}): {_tail(Path(log))}", str(log))
+        raise _failed(what or tool, code, log)
     return seconds
 
 
