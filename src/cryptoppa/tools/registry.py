@@ -88,6 +88,7 @@ def _coriolis_version(argv: list[str]) -> str:
     # The pins and the environment hash name what ran; asking the interpreter would cost seconds per lookup.
     return f"{CORIOLIS.requirements[0].replace('==', ' ')} (env {CORIOLIS.hash})"
 
+
 def _ngspice_env() -> dict[str, str]:
     return {"SPICE_USERINIT_DIR": str(Path(__file__).parent / "spiceinit")}
 
