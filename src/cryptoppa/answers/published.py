@@ -8,6 +8,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from .engines import IN_FO4
 from .model import Model
 from .records import Cited, Record
 
@@ -38,8 +39,8 @@ def ours(model: Model) -> list[tuple[str, dict[str, Record]]]:
         e = s.chosen
         figures = {"kge": e.get("kGE"), "ghz": in_ghz(e), "gbps": e.get("throughput"), "pj_per_bit": per_bit(e),
                    "latency": _cycles(e)}
-        if e.get("verified read latency in FO4") is not None:
-            figures["latency_fo4"] = e.get("verified read latency in FO4")
+        if e.get(IN_FO4) is not None:
+            figures["latency_fo4"] = e.get(IN_FO4)
         out.append((f"{s.scheme.name}: {e.name}", {k: v for k, v in figures.items() if v is not None}))
     return out
 

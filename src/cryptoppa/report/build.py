@@ -99,7 +99,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     blocks += software.software(model, cores, host)
     blocks += compared.compared(model, compare)
     blocks += answer.withheld(model)
-    blocks += [Heading(2, "Appendix"), *appendix.every_preset(model), *appendix.points(model),
+    blocks += [Heading(2, "Appendix"), *engines.every_engine(model), *appendix.every_preset(model),
+               *appendix.points(model),
                *appendix.provenance(model, produced_by)]
     plots.remove_unwritten(page.figures, FIGURE_STEMS, page.written)
     return write_report(blocks, title, out_dir)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ...answers.engines import HIT, IN_FO4
 from ...answers.model import Model
 from ...answers.multikey import key_tables
 from ...answers.records import show
@@ -28,8 +29,8 @@ def key_table(model: Model) -> list[Block]:
         "kGE": engine(s, "kGE"), "table's share": f"{show(s.share)} %", "table µm²": show(s.added_area),
         "µm² per added bit": show(s.per_bit), "added flip-flops": show(s.added_flops),
         "table as SRAM µm²": show(s.sram), "fmax MHz": engine(s, "fmax"),
-        "read latency ns": engine(s, "verified read latency, row hit"),
-        "FO4": engine(s, "verified read latency in FO4"), "power mW": engine(s, "power")} for s in sizes])
+        "read latency ns": engine(s, HIT),
+        "FO4": engine(s, IN_FO4), "power mW": engine(s, "power")} for s in sizes])
     largest = max(s.keys for s in sizes if s.engine is not None)
     past = "" if all(s.engine is not None for s in sizes) else (
         f" Past KEYS={largest} the area is extrapolated linearly from the largest measured table's µm² per added "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ...answers.engines import HIT, IN_FO4
 from ...answers.model import Model
 from ...answers.nodes import MEASURED_45, PROJECTED_NODE, across_nodes, checks, checks_130, factors, projected_model
 from ...answers.records import show
@@ -59,8 +60,8 @@ def across(model: Model, at45: Model) -> list[Block]:
     table = pd.DataFrame([{
         "engine": o.key, "node": o.where, "kGE": show(o.engine.get("kGE")), "area µm²": show(o.engine.get("area")),
         "fmax GHz": show(o.ghz), "pJ/bit": show(o.pj_per_bit),
-        "read latency ns": show(o.engine.get("verified read latency, row hit")),
-        "FO4": show(o.engine.get("verified read latency in FO4"))} for o in rows])
+        "read latency ns": show(o.engine.get(HIT)),
+        "FO4": show(o.engine.get(IN_FO4))} for o in rows])
     blocks = [
         Heading(2, "One engine across nodes"),
         Paragraph("Each engine measured here beside the same RTL and parameters measured on FreePDK45 (the designs "
