@@ -19,7 +19,10 @@ import pandas as pd
 
 from ..paths import ROOT
 from ..sweep import results as results_mod
+from .comparison import within
 from .records import On, Record
+
+OURS_LIB, SHIPPED_LIB = On(library="freepdk45_char/nom"), On(library="freepdk45/nom")
 
 TABLES = ("cell_rise", "cell_fall", "rise_transition", "fall_transition", "rise_power", "fall_power")
 SOURCES = {"ngspice": "ngspice transient of the netlist", "ours": "characterized liberty",
@@ -90,10 +93,11 @@ def _fo4(phys: dict) -> dict[str, dict[str, Record]]:
     out = {}
     for source, label in SOURCES.items():
         on = On(library=label, stage="4-stage FO4 chain" if source == "ngspice" else "liberty tables")
-        figures = {"inv_x1": ("fo4_inv_x1_ps", "fo4_ps"), "na2_x1": ("fo4_na2_x1_ps", "fo4_ps"),
-                   "NAND2 / INV": ("na2_over_inv", "ratio")}
-        out[source] = {name: Record(label, f"FO4, {name}", quantity, phys[(source, key)], on)
-                       for name, (key, quantity) in figures.items() if (source, key) in phys}
+        figures = {name: Record(label, f"FO4, {name}", "fo4_ps", phys[(source, key)], on)
+                   for name, key in (("inv_x1", "fo4_inv_x1_ps"), ("na2_x1", "fo4_na2_x1_ps")) if (source, key) in phys}
+        if len(figures) == 2:  # one source's two cells: the cell is what is compared
+            figures["NAND2 / INV"] = within("FO4, NAND2 / INV", figures["na2_x1"], figures["inv_x1"]).ratio
+        out[source] = figures
     return out
 
 
@@ -112,8 +116,10 @@ def _checks(phys: dict, liberty: str, cell: str, prefix: str) -> list[Check]:
         mine = Record(subject, f"{table} at the check point", "delay_ps", phys[(source, key)], at)
         spice = Record(subject, f"{table} at the check point", "delay_ps", phys[("ngspice", key)],
                        On(library=SOURCES["ngspice"]))
+        # the same netlist at the same point: a liberty's table against the transient is what is compared (the
+        # records' library names the timing source)
         out.append(Check(cell, table, slew, load, mine, spice,
-                         Record(subject, f"{liberty} / ngspice", "ratio", mine.value / spice.value, at)))
+                         within(f"{liberty} / ngspice", mine, spice, about=("library",)).ratio))
     return out
 
 
@@ -127,10 +133,20 @@ def _tables(arcs: pd.DataFrame) -> list[TableRatio]:
         ok = rows[(rows["ours"] > 0) & (rows["shipped"] > 0)]
         ratios = ok["ours"] / ok["shipped"]
         rec = lambda name, quantity, value: Record(table, name, quantity, float(value), on)  # noqa: E731
+
+        def compared(name: str, ours: float, shipped: float):
+            """Our library's figure against the shipped one's, the same cells at the same points."""
+            unit = "pj" if table.endswith("_power") else "delay_ps"  # internal energy, or a delay or transition
+            return within(name, Record(table, f"{name}: ours", unit, float(ours), OURS_LIB),
+                          Record(table, f"{name}: shipped", unit, float(shipped), SHIPPED_LIB),
+                          about=("library",)).ratio
+
+        gm = lambda column: math.exp(ok[column].map(math.log).mean())  # noqa: E731
+        least, most = ratios.idxmin(), ratios.idxmax()
         out.append(TableRatio(table, rec("points", "points", len(ok)), rec("left out", "points", len(rows) - len(ok)),
-                              rec("geometric mean of ours / shipped", "ratio", math.exp(ratios.map(math.log).mean())),
-                              rec("least of ours / shipped", "ratio", ratios.min()),
-                              rec("most of ours / shipped", "ratio", ratios.max())))
+                              compared("geometric mean of ours / shipped", gm("ours"), gm("shipped")),
+                              compared("least of ours / shipped", ok.at[least, "ours"], ok.at[least, "shipped"]),
+                              compared("most of ours / shipped", ok.at[most, "ours"], ok.at[most, "shipped"])))
     return out
 
 
