@@ -23,6 +23,8 @@ def libraries(model: Model) -> list[Block]:
     return [Heading(2, "The libraries side by side"),
             Paragraph("The same RTL mapped to each library by the same flow. kGE divides the cells' area by each "
                       "library's NAND2 X1; FO4 is OpenSTA's delay of the library's X1 inverter in a fan-out-of-4 chain "
-                      "(`cryptoppa pdk stage-delay`); 'period in FO4' is the engine's logic depth, which should not "
-                      "depend on the library. µm², fmax and energy do; compare libraries in kGE and FO4."),
+                      "(`cryptoppa pdk stage-delay`); 'period in FO4' is the clock period at fmax in those delays, "
+                      "register overhead included: it would not depend on the library if every gate kept the same "
+                      "delay relative to its inverter, and moves as far as they do not. µm², fmax and energy move "
+                      "much further; compare libraries in kGE and FO4."),
             Table(table, source(model.results, "N = 1 rows") + " and the stage-delay table beside it")]
