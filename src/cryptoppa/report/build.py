@@ -31,6 +31,7 @@ from .sections import compare as compared
 
 FIGURES = "figures"
 REPORTS = ROOT / "reports"
+DESIGNS_DATA = REPORTS / "designs" / "data"  # every engine family: what the multi-key engine is set beside
 FIGURE_STEMS = ("area_vs_n", "power_vs_n", "schemes")
 DEFAULT_QUESTION = Question("ddr5-6400")
 
@@ -86,7 +87,7 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     if "libraries" in evidence:
         blocks += libraries.libraries(model)
     if "key_table" in evidence:
-        blocks += key_table.key_table(model)
+        blocks += key_table.key_table(model, model_of(DESIGNS_DATA, question))
     if "published" in evidence:
         blocks += published.published_engines(model)
     if "slowdown" in evidence:
