@@ -20,11 +20,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pandas as pd
 
 from ..catalog import AREA, DIE_AREA, POWER, routed
 from ..feasibility import owen2013
+from ..paths import ROOT, shown
+from ..sweep import results as results_mod
 from .basis import supply, vectorless_power
-from .comparison import OUR_FLOW, Comparison, Factor, Side, compare, factor, side
+from .comparison import OUR_FLOW, Comparison, Factor, Side, compare, factor, side, within
 from .engines import EngineAnswer
 from .model import Model
 from .question import STUDY_CLOCK_MHZ, STUDY_MEMORY
@@ -107,6 +112,8 @@ def beside_owen2013(model: Model, control: dict[str, Record] | None = None) -> l
     table = owen2013.OWEN2013.asic_table_source.split(":")[0]
     one = owen2013.OWEN2013.asic_table[0]
     at_clock = dict(clock=clock)
+    one_engine = {"area": Cited(f"{one.area_um2:.0f}", table), "power": Cited(f"{one.power_mw:g}", table),
+                  "fmax": Cited(f"{owen2013.ASIC_FMAX_MHZ:g}", owen2013.ASIC_FMAX_SOURCE)}
     rows = [
         _Row("area of one engine, µm²", Cited(f"{one.area_um2:.0f}", table), figures["area"],
              dict(unit="one engine", scope="the engine"), "area"),
@@ -144,7 +151,9 @@ def beside_owen2013(model: Model, control: dict[str, Record] | None = None) -> l
         a, b = _sides(row, model, engine)
         factors: tuple[Factor, ...] = ()
         if row.control and control and row.control in control:
-            factors += (factor(LIBRARY_FACTOR, SEPARATE, control[row.control], row.cited, subject=subject),)
+            # the library, tools and supply scale what one engine costs: the same RTL's one engine on both sides
+            factors += (factor(LIBRARY_FACTOR, SEPARATE, control[row.control], one_engine[row.control],
+                               subject=subject),)
         if row.vectorless is not None and row.ours.on.power != "vectorless":
             factors += (factor(POWER_FACTOR, ("power",), row.ours, row.vectorless, subject=subject),)
         out.append(Beside(row.quantity, row.cited, row.ours,
@@ -168,3 +177,116 @@ def _sides(row: _Row, model: Model, engine: EngineAnswer) -> tuple[Side, Side]:
     bare = dict(library="", flow="", stage="", power="", clock="", voltage="")
     return (side("ours", row.ours, design=ours_design, **dict(bare, **row.basis)),
             side(STUDY, row.cited, design=STUDY_DESIGN, source=STUDY, **row.basis))
+
+
+# The control: the study's RTL through our flow (scripts/study_rtl.py writes it beside the libraries report's data).
+CONTROL = ROOT / "reports" / "libraries" / "data" / "study_rtl.csv"
+REFERENCE_LIBRARY = "nangate45/typ"  # the library that splits ours from the tools (a copy a reader can get)
+CONTROL_COLUMNS = {"area": ("area_um2", "area_um2"), "power": ("power_mw", "power_mw"),
+                   "fmax": ("fmax_mhz", "fmax_mhz"), "cycles": ("cycles_per_line", "cycles"),
+                   "kge": ("area_kge", "kge")}
+
+
+def control_of(library: str, table: Path = CONTROL, wire_load: str = "") -> dict[str, Record]:
+    """The study's RTL on `library` ("pdk/corner") as our flow measured it: area, kGE, fmax, cycles per line and
+    vectorless power at the study's clock, each a record ({} where no row was measured)."""
+    rows = results_mod.read(table.parent, table.with_suffix(".parquet").name) if table.exists() else pd.DataFrame()
+    if rows.empty:
+        return {}
+    pick = rows[(rows["target"] == library)]
+    if wire_load:
+        pick = pick[pick["wire_load"] == wire_load]
+    else:  # the library's own setting: none where it has no model, its model where it has one
+        pick = pick[pick["wire_load"] != "off"]
+    if pick.empty:
+        return {}
+    row = pick.iloc[0]
+    subject = f"{row['top']} (the study's RTL) on {library}"
+    cells = On(library=library, stage="synthesis")
+    powered = On(library=library, stage="synthesis", power="vectorless", clock=f"{float(row['clock_mhz']):g} MHz")
+    source = (shown(table),)
+    return {name: Record(subject, f"the study's RTL, {name}", quantity, float(row[column]),
+                         powered if name == "power" else cells, source)
+            for name, (column, quantity) in CONTROL_COLUMNS.items() if column in row and pd.notna(row[column])}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One factor of a decomposed ratio (depth 1), or a split of the factor above it (depth 2)."""
+
+    name: str
+    ratio: Record  # a comparison's ratio
+    depth: int
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """Ours / the study's for one quantity, split into measured factors whose product is the ratio."""
+
+    quantity: str
+    comparison: Comparison
+    steps: tuple[Step, ...]
+
+
+def decompose(model: Model, control: dict[str, Record], reference: dict[str, Record]) -> list[Decomposition]:
+    """Area and vectorless power of one engine, ours / Owen 2013's, split: the library, tools and supply (the
+    study's RTL on our flow and library / as printed; of which our library / Nangate45 on that RTL, and Nangate45 on
+    our flow / the study's printed figure), then the engines on equal bases (ours / the study's RTL on one flow and
+    library; of which the work per cycle, and the area or energy per unit of work).
+
+    control: the study's RTL on our engine's library; reference: the same RTL on Nangate45 (control_of)."""
+    engine = study_engine(model)
+    if engine is None or not control:
+        return []
+    one = owen2013.OWEN2013.asic_table[0]
+    table = owen2013.OWEN2013.asic_table_source.split(":")[0]
+    config, subject = engine.config, engine.identity
+    clock = f"{STUDY_CLOCK_MHZ:g} MHz"
+    cycles = engine.figures["cycles per line"]
+    their_cycles = control.get("cycles") or Cited(
+        f"{next(o for o in owen2013.OWEN2013.options if o.key == 'asic').cycles_per_line}", "Owen 2013, Table 5.1")
+    vectorless = Record(subject, "power, vectorless", "power_mw", vectorless_power(config, STUDY_CLOCK_MHZ) * 1e3,
+                        On(library=config["library"], stage=model.basis.stage, power="vectorless", clock=clock),
+                        engine.figures["area"].rows)
+    out = []
+    for quantity, ours, printed, kind, per_work in (
+            ("area of one engine", engine.figures["area"], Cited(f"{one.area_um2:.0f}", table), "area",
+             "area per unit of throughput (area × cycles per line)"),
+            ("power of one engine, vectorless", vectorless, Cited(f"{one.power_mw:g}", table), "power",
+             "energy per line (power × cycles per line)")):
+        mine = control.get(kind)
+        if mine is None:
+            continue
+        basis = dict(unit="one engine", scope="the engine", **({"clock": clock} if kind == "power" else {}))
+        ours_side = side("ours", ours, design=f"{engine.name} (ours)", voltage=supply(config["library"]), **basis)
+        theirs = side(STUDY, printed, **dict(STUDY_BASIS, power="vectorless" if kind == "power" else "", **basis))
+        library = factor(LIBRARY_FACTOR, SEPARATE, mine, printed, subject=subject)
+        engines = factor("the engines on one flow and library: ours / the study's RTL", ("design",), ours, mine,
+                         subject=subject)
+        whole = compare(quantity, ours_side, theirs, about=ABOUT, factors=(library, engines), subject=subject)
+        steps = [Step(library.name, library.value, 1)]
+        ref = reference.get(kind)
+        if ref is not None:
+            steps += [Step("of which our library / Nangate45, the study's RTL on our flow", compare(
+                f"{quantity}: the study's RTL, {config['library']} / {ref.on.library}",
+                side("ours", mine, design=STUDY_DESIGN, voltage=supply(mine.on.library), **basis),
+                side("Nangate45", ref, design=STUDY_DESIGN, voltage=supply(ref.on.library), **basis),
+                about=("library", "voltage"), subject=subject).ratio, 2),
+                Step("of which Nangate45 on our flow / the study's printed figure", compare(
+                    f"{quantity}: the study's RTL on Nangate45, our flow / as printed",
+                    side("ours", ref, design=STUDY_DESIGN, voltage=supply(ref.on.library), **basis),
+                    theirs, about=("library", "flow", "voltage", "source"), subject=subject).ratio, 2)]
+        line = dict(unit="one 64-byte line with its tag", library="", flow="", stage="", power="", clock="")
+        work = compare(f"{quantity}: work per cycle", side("the study's RTL", their_cycles, design=STUDY_DESIGN,
+                                                           **line),
+                       side("ours", cycles, design=f"{engine.name} (ours)", **line),
+                       about=("design", "source"), subject=subject).ratio
+        steps += [Step(engines.name, engines.value, 1),
+                  Step("of which the work per cycle (the study's RTL's cycles per line / ours)", work, 2),
+                  Step("of which per unit of work (area × cycles per line; energy per line)", within(
+                      f"{quantity}: {per_work}, ours / the study's RTL",
+                      Record(subject, per_work, ours.quantity, ours.value * cycles.value, ours.on, ours.rows),
+                      Record(subject, per_work, mine.quantity, mine.value * their_cycles.value, mine.on, mine.rows),
+                      about=("design",)).ratio, 2)]
+        out.append(Decomposition(quantity, whole, tuple(steps)))
+    return out

@@ -32,7 +32,7 @@ from .sections import compare as compared
 FIGURES = "figures"
 REPORTS = ROOT / "reports"
 DESIGNS_DATA = REPORTS / "designs" / "data"  # every engine family: what the multi-key engine is set beside
-FIGURE_STEMS = ("area_vs_n", "power_vs_n", "schemes")
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "schemes", "study_factors")
 DEFAULT_QUESTION = Question("ddr5-6400")
 
 
@@ -80,7 +80,8 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     blocks: list[Block] = [Heading(1, title), *answer.answer(model), *answer.scheme_figure(model, page),
                            *answer.basis(model), *engines.engines(model)]
     if "study" in evidence:
-        blocks += study.owen2013(model)
+        blocks += study.owen2013(model, page)
+        model.withheld += study.refusals(model)
     blocks += arrays.arrays(model, page, study="study" in evidence)
     if "route" in evidence:
         blocks += route.route(model)
