@@ -102,7 +102,7 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     blocks += compared.compared(model, compare)
     blocks += answer.withheld(model)
     blocks += [Heading(2, "Appendix"), *engines.every_engine(model), *appendix.every_preset(model),
-               *appendix.points(model),
+               *(published.published_derivations(model) if "published" in evidence else []), *appendix.points(model),
                *appendix.provenance(model, produced_by)]
     plots.remove_unwritten(page.figures, FIGURE_STEMS, page.written)
     return write_report(blocks, title, out_dir)
