@@ -83,6 +83,14 @@ def test_one_quantity_has_one_value_in_every_document(rebuilt):
     assert records.disagreements(ledger) == []
 
 
+def test_the_studies_print_every_ratio_from_a_comparison(rebuilt):
+    """Issue 46: the studies report and its docs block show no ratio that is not a comparison's (ours against a
+    study's only where both bases agree; the rest listed as not answered)."""
+    _, ledger = rebuilt
+    bare = {(doc, key[1]) for doc, key, _, quantity in ledger if quantity == records.BARE_RATIO and "studies" in doc}
+    assert bare == set()
+
+
 @pytest.mark.parametrize("name", sorted(WORDS))
 def test_main_bodies_keep_their_word_limit(name):
     main = _report(name).split("\n## Appendix", 1)[0]
