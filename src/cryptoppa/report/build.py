@@ -97,11 +97,14 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
         blocks += nodes.across(model, model_of(MEASURED_45, question))
     if "nodes" in evidence:
         blocks += nodes.projected(model)
-    blocks += memories.memories(model)
+    # The 2013 study asked about one memory: its report keeps the others for the appendix
+    if "study" not in evidence:
+        blocks += memories.memories(model)
     blocks += software.software(model, cores, host)
     blocks += compared.compared(model, compare)
     blocks += answer.withheld(model)
-    blocks += [Heading(2, "Appendix"), *engines.every_engine(model), *appendix.every_preset(model),
+    blocks += [Heading(2, "Appendix"), *engines.every_engine(model),
+               *([] if "study" not in evidence else memories.memories(model, level=3)), *appendix.every_preset(model),
                *(published.published_derivations(model) if "published" in evidence else []), *appendix.points(model),
                *appendix.provenance(model, produced_by)]
     plots.remove_unwritten(page.figures, FIGURE_STEMS, page.written)

@@ -55,14 +55,11 @@ def owen2013(model: Model, page: Page) -> list[Block]:
     blocks: list[Block] = [
         Heading(2, "Beside the 2013 study"),
         Paragraph(f"Owen 2013 (The Feasibility of Memory Encryption and Authentication, M.S. thesis, UT Austin) "
-                  "synthesized an iterative AES-GCM module with 16-bit GHASH digits, the OpenCores gcm-aes module it "
-                  f"modified, on {STUDY_BASIS['library']} with {STUDY_BASIS['flow']}, pre-layout, with a "
-                  f"vectorless power estimate ('typical', the tool's default activity). Ours of that class is "
-                  f"{engine.name}, the engine alone, on this report's basis at the study's 225 MHz, its engines "
-                  "carrying the data alone as the study's did. A ratio is printed only where both figures are on one "
-                  "basis, or where measured factors account for every difference between the bases but the engines "
-                  "(the cycles, the throughput and the engine count depend on the designs alone); 'on equal bases' "
-                  "is the ratio with those factors divided out."),
+                  "synthesized the OpenCores gcm-aes module (iterative AES-GCM, 16-bit GHASH digits), modified, on "
+                  f"{STUDY_BASIS['library']} with {STUDY_BASIS['flow']}, pre-layout, power a vectorless estimate. "
+                  f"Ours of that class is {engine.name} alone, at the study's 225 MHz, its engines carrying the data "
+                  "alone as the study's did. A ratio is printed where both figures share a basis, or where measured "
+                  "factors carry every difference but the engines'; 'on equal bases' divides those factors out."),
         Table(table, source(model.results, "the engine and the arrays' fits") + "; study: "
               "`cryptoppa.feasibility.owen2013`"),
     ]
@@ -87,12 +84,11 @@ def _factors(parts: list[Decomposition], page: Page) -> list[Block]:
                          "ours / Owen 2013 for one engine, factor by factor (log scale): the library, tools and "
                          "supply, then the engines on one flow and library, each with its split")
     return [Heading(3, "The gap, factor by factor"),
-            Paragraph("Each ratio of one engine is the product of the factors marked ×: the study's own RTL through "
-                      "our flow and library against what the study printed carries the library, the tools and the "
-                      "supply voltage together; ours against that same RTL on one flow and library is the engines' "
-                      "own difference. The indented lines split each factor (the study's RTL on Nangate45 separates "
-                      "our library from the tools; the cycles per line separate the work per cycle from the cost "
-                      "per unit of work); each is a measured ratio, and their products reproduce the whole."),
+            Paragraph("Each ratio is the product of the factors marked ×: the study's own RTL on our flow and library "
+                      "against what the study printed carries the library, tools and supply together; ours against "
+                      "that RTL on one flow and library is the engines' difference. Indented lines split a factor (the "
+                      "same RTL on Nangate45 separates our library from the tools; cycles per line separate work per "
+                      "cycle from cost per unit of work). Every line is measured."),
             Table(pd.DataFrame(rows), "`reports/libraries/data/study_rtl.csv` (the study's RTL, "
                                       "`scripts/study_rtl.py`) and this report's records"),
             figure]
