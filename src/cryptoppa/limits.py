@@ -112,8 +112,12 @@ AES_UNIT_GBPS = Bound(
 AES_KEY_BITS = Bound("an AES key size in bits", 128, 256, "AES has 128-, 192- and 256-bit keys", integer=True,
                      step=64)
 SPEED_SECONDS = Bound(
-    "seconds per `openssl speed` measurement", 1, 60,
-    "whole seconds, as `openssl speed -seconds` takes them; at a minute the default 15 measurements take 15 minutes",
+    "seconds per `openssl speed` run", 1, 60,
+    "whole seconds, as `openssl speed -seconds` takes them; at a minute a run, the default table's 54 runs take "
+    "nearly an hour", integer=True)
+SPEED_REPEATS = Bound(
+    "runs of each `openssl speed` measurement", 1, 20,
+    "three give a median and its spread on a shared machine; at twenty the default table takes about 20 minutes",
     integer=True)
 LONG_GCM_BYTES = Bound(
     "a long GCM message in bytes (0: none)", 0, 65536,
@@ -149,6 +153,7 @@ BOUNDS = {
     "`slowdown --gbps`": AES_UNIT_GBPS,
     "`host-baseline --key-bits`, `core-baseline --key-bits`": AES_KEY_BITS,
     "`host-baseline --seconds`": SPEED_SECONDS,
+    "`host-baseline --repeats`": SPEED_REPEATS,
     "`core-baseline --long-bytes`": LONG_GCM_BYTES,
     "`core-baseline --cbc-bytes`": CBC_PAGE_BYTES,
 }

@@ -32,25 +32,32 @@ def _progress_bar(unit: str):
 @click.command("host-baseline")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("results/host"), show_default=True,
               callback=output_folder)
-@click.option("--features", default="all,aesni,table", show_default=True,
-              help="comma-separated: all (every CPU feature), aesni (AES-NI + PCLMULQDQ only), table (neither)")
+@click.option("--features", default=",".join(host.DEFAULT_FEATURE_SETS), show_default=True,
+              help="comma-separated: all (every CPU feature), aesni (AES-NI + PCLMULQDQ only), table (neither), "
+                   "no-movbe (every feature but MOVBE, GCM only)")
 @click.option("--key-bits", type=Number(limits.AES_KEY_BITS), default=128, show_default=True)
-@click.option("--seconds", type=Number(limits.SPEED_SECONDS), default=3, show_default=True, help="per measurement")
-@click.option("--cpu-mhz", type=Number(limits.CPU_MHZ), help="clock for cycles/byte [default: from the OS]")
-def host_baseline(out, features, key_bits, seconds, cpu_mhz):
-    """Measure AES-GCM (64 B, 512 B, 16 KB) and AES-CBC (1 KB, 4 KB pages) with OpenSSL on this CPU."""
+@click.option("--seconds", type=Number(limits.SPEED_SECONDS), default=3, show_default=True, help="per run")
+@click.option("--repeats", type=Number(limits.SPEED_REPEATS), default=3, show_default=True,
+              help="runs of each measurement, taken in turns: the median, and the fastest and slowest beside it")
+@click.option("--cpu-mhz", type=Number(limits.CPU_MHZ),
+              help="count cycles at this clock [default: the clock measured around the runs]")
+def host_baseline(out, features, key_bits, seconds, repeats, cpu_mhz):
+    """Measure AES-GCM (64 B, 512 B, 16 KB) and AES-CBC (1 KB, 4 KB pages) with OpenSSL on this CPU: ns per byte,
+    and cycles per byte at the clock measured while it ran."""
     with _progress_bar("run") as progress:
-        frame = host.measure(out, feature_sets=tuple(f.strip() for f in features.split(",") if f.strip()),
-                             key_bits=key_bits, seconds=seconds, cpu_mhz=cpu_mhz, progress=progress)
+        frame = host.measure(out, feature_sets=_csv(features), key_bits=key_bits, seconds=seconds, repeats=repeats,
+                             cpu_mhz=cpu_mhz, progress=progress)
     written = json.loads((out / "host.json").read_text())
-    meta = written["host"]
-    click.echo(f"{meta['cpu_model']} at {meta['cpu_mhz']:g} MHz ({meta['cpu_mhz_source']}); {meta['openssl']}")
-    table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values=CYCLES_PER_BYTE,
-                              sort=False)
-    click.echo("cycles per byte:")
-    click.echo(table.round(2).to_string())
-    for name, verdict in written["mask_checks"].items():
-        click.echo(f"mask {name}: {verdict}")
+    meta, clock = written["host"], written["clock"]
+    measured = (f"{clock['measured_mhz_low']:,.0f}–{clock['measured_mhz_high']:,.0f} MHz measured around the runs"
+                if clock["measured_mhz_low"] else f"not measured: {clock['why_not_measured']}")
+    click.echo(f"{meta['cpu_model']}: cycles at {clock['mhz']:,.0f} MHz, {clock['basis']} ({measured}; the OS "
+               f"states {meta['nominal_mhz']:,.0f} MHz nominal); {meta['openssl']}")
+    for title, column, digits in (("ns per byte", "ns_per_byte", 4), ("cycles per byte", CYCLES_PER_BYTE, 2)):
+        table = frame.pivot_table(index=["alg", "bytes"], columns="feature_set", values=column, sort=False)
+        click.echo(f"{title} (median of {repeats} runs):\n{table.round(digits).to_string()}")
+    for name, verdict in {**written["mask_checks"], **clock["checks"]}.items():
+        click.echo(f"check {name}: {verdict}")
     click.echo(f"written: {out / 'host_baseline.parquet'}")
 
 
