@@ -240,6 +240,10 @@ def mask_checks(frame: pd.DataFrame, info: HostInfo) -> dict[str, str]:
     if "aesni" in largest and "all" in largest:
         ratio = largest["all"] / largest["aesni"]
         checks["aesni"] = f"all features / AES-NI only = {ratio:.2f}x at {gcm.bytes.max()} B"
+    measured = set(frame.feature_set)
+    for name, flag in (("aesni", "avx"), ("no-movbe", "movbe")):  # a mask of what the CPU lacks changes nothing
+        if name in measured and flag not in info.cpu_flags:
+            checks[name] = f"this CPU has no {flag.upper()}: the {name} mask is the same as all"
     short = short_gcm(frame)
     if short is not None:
         checks["short_gcm"] = short.text

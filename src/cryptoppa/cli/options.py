@@ -29,7 +29,7 @@ class Number(click.ParamType):
     def __init__(self, bound: Bound, *, words: tuple[str, ...] = (), read: Callable[[str], float] | None = None,
                  unit: str = "", many: bool = False, keep_text: bool = False):
         self.bound, self.words, self.read, self.unit, self.many, self.keep_text = bound, words, read, unit, many, keep_text
-        kind = "integer" if bound.integer and not read else "number"
+        kind = "quantity" if read else "value" if words else "integer" if bound.integer else "number"  # the metavar
         self.name = f"{kind}s" if many else kind
 
     def expected(self) -> str:
