@@ -63,6 +63,7 @@ QUANTITIES: dict[str, Quantity] = {
     "cells": Quantity("cells", label="cells"),
     "flip_flops": Quantity("flip-flops", label="flip-flops"),
     "cycles_per_byte": Quantity("cycles/B", label="cycles per byte"),
+    "ns_per_byte": Quantity("ns/B", label="time per byte"),
     "window_cycles": Quantity("cycles", label="activity window"),
     "bits": Quantity("bits", count=True, label="storage"),
     "entries": Quantity("entries", count=True, label="table entries"),

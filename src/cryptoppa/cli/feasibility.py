@@ -18,14 +18,14 @@ from ..feasibility import node_checks, nodes, report_text
 from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
 from ..answers.model import build
-from ..answers.question import Question, parse_clock
+from ..answers.question import Question
 from ..answers.nodes import projected_results
 from ..answers.results import group_label, load_results
 from ..answers.slowdown import traced_traffic
 from ..report import terminal
 from ..report.build import model_of, stage_delays
 from ..report.publications import PUBLICATIONS
-from .options import bounded, given
+from .options import BANDWIDTH, CLOCK, Number, given
 
 FIT_METRICS = (AREA, FLOPS, POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 # How `fit` labels them in its text table, and the factor from the metric's unit (--json keeps names and units).
@@ -44,21 +44,24 @@ def _echo_table(df) -> None:
 
 
 @click.command()
-@click.option("--bandwidth", help="a preset name (`cryptoppa presets`) or a quantity such as 25.6GB/s")
+@click.option("--bandwidth", type=BANDWIDTH,
+              help="a preset name (`cryptoppa presets`) or a quantity such as 25.6GB/s")
 @click.option("--paper", help="the 2013 study's own figures instead of our measurements (owen2013)")
 @click.option("--results", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="answer from this results folder instead of the published designs data (reports/designs/data)")
-@click.option("--count", type=int, default=1, show_default=True, callback=bounded(limits.COUNT),
+@click.option("--count", type=Number(limits.COUNT), default=1, show_default=True,
               help="channels / DIMMs / stacks / devices")
-@click.option("--efficiency", type=float, default=1.0, show_default=True, callback=bounded(limits.EFFICIENCY),
+@click.option("--efficiency", type=Number(limits.EFFICIENCY), default=1.0, show_default=True,
               help="sustained / peak bandwidth")
-@click.option("--clock", "clock", default="fmax", show_default=True,
+@click.option("--clock", "clock", type=CLOCK, default="fmax", show_default=True,
               help="the engines' clock: 'fmax' (each its own), 'study' (225 MHz) or MHz; engines above their fmax "
                    "are not answered")
 @click.option("--access", type=click.Choice(PATTERNS), default="streaming", show_default=True,
               help="how data lines are read, for the metadata traffic")
-@click.option("--hit-rate", type=float, help="a metadata-cache hit rate (0..1) instead of the access pattern")
-@click.option("--protected", default=f"{SGX_PROTECTED_BYTES // 2**20}MiB", show_default=True,
+@click.option("--hit-rate", type=Number(limits.HIT_RATE), help="a metadata-cache hit rate (0..1) instead of the "
+              "access pattern")
+@click.option("--protected", type=Number(limits.PROTECTED_BYTES, read=parse_size, unit="B"),
+              default=f"{SGX_PROTECTED_BYTES // 2**20}MiB", show_default=True,
               help="the memory a counter tree protects (its depth), e.g. 16GiB")
 @click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="also software on this machine's CPU, from a `cryptoppa host-baseline` folder (with --json)")
@@ -96,8 +99,8 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
         raise InputError("--json and --csv: give one")
     if (host or cores) and not as_json:
         raise InputError("--host and --cores add software to the --json records; give --json too")
-    question = Question(bandwidth, count=count, efficiency=efficiency, clock=parse_clock(clock),
-                        access=Access(access, hit_rate, protected_bytes=parse_size(protected)))
+    question = Question(bandwidth, count=count, efficiency=efficiency, clock=clock,
+                        access=Access(access, hit_rate, protected_bytes=protected))
     folder = results or DESIGNS_DATA.folder / "data"
     if node:
         if host or cores:
@@ -123,10 +126,11 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
 
 
 @click.command()
-@click.option("--processors", type=int, default=8, show_default=True)
-@click.option("--processes", type=int, default=100, show_default=True)
-@click.option("--line-bytes", type=int, default=64, show_default=True, help="a multiple of the 16-byte AES block")
-@click.option("--pads-per-pair", type=int, default=5, show_default=True)
+@click.option("--processors", type=Number(limits.SMP_PROCESSORS), default=8, show_default=True)
+@click.option("--processes", type=Number(limits.PROCESSES), default=100, show_default=True)
+@click.option("--line-bytes", type=Number(limits.LINE_BYTES), default=64, show_default=True,
+              help="a multiple of the 16-byte AES block")
+@click.option("--pads-per-pair", type=Number(limits.PADS_PER_PAIR), default=5, show_default=True)
 def storage(processors, processes, line_bytes, pads_per_pair):
     """On-chip storage of GCM vs CBC (SENSS) bus encryption, after the 2008 study."""
     df = report_text.storage_table(processors=processors, processes=processes, line_bytes=line_bytes,

@@ -125,6 +125,12 @@ def study_protection(scheme: str, line_bytes: int, gbps: float) -> Protection:
                       clock_mhz=STUDY_CLOCK_GHZ * 1e3)
 
 
+# What an engine row is timed from (measured_protection, provision.pool_for): a results table without these columns
+# is no table of characterized engines, and a finished row holds a finite number >= 0 in each numeric one.
+ENGINE_COLUMNS = ("design", "status", "label")
+ENGINE_NUMBERS = ("n", "clock_mhz", catalog.FMAX, catalog.CYCLES, catalog.LATENCY, catalog.READ_LATENCY_DATA)
+
+
 def engine_row(results: pd.DataFrame, family: str, scheme: str | None = None) -> pd.Series:
     """The family's default N = 1 engine (of those implementing `scheme`, if given): its finished row with the
     fewest cycles per line first measured."""

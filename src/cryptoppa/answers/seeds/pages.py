@@ -109,7 +109,8 @@ def _hosts(ours) -> list[Option]:
     for _, r in t.iterrows():
         name = HOST_FEATURES.get(r["feature_set"], f"host OpenSSL, {r['feature_set']}")
         option = out.setdefault(name, Option(name, "host"))
-        on = On(clock=f"{text('clock_mhz', r['cpu_mhz'])} MHz nominal ({r['cpu_model']})", stage="openssl speed")
+        on = On(clock=f"{text('clock_mhz', r['cpu_mhz'])} MHz {r.get('clock_basis', 'nominal')} ({r['cpu_model']})",
+                stage="openssl speed")
         n = int(r["bytes"])
         option.cycles[n] = Record(name, f"AES-128-CBC cycles per {n}-byte page", "cycles",
                                   float(r[CYCLES_PER_BYTE]) * n, on)
