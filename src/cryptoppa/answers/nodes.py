@@ -23,9 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-import pandas as pd
 
-from ..catalog import AREA_KGE
 from ..errors import CryptoppaError
 from ..feasibility import node_checks, nodes
 from ..feasibility.node_checks import Library, Pair
@@ -81,6 +79,11 @@ class Bracket:
     @property
     def comparisons(self) -> list[Comparison]:
         return [c for e in self.estimates for c in e.comparisons]
+
+
+def ge_record(ge: nodes.GateEquivalent) -> Record:
+    """A reference gate equivalent as a record (its LEF's width x height)."""
+    return Record(ge.cell, "one gate equivalent", "area_um2", ge.area_um2, On(library=ge.library))
 
 
 def _library(pdk: str) -> Library:

