@@ -64,7 +64,7 @@ def bracket_table(answer: NodeAnswer) -> pd.DataFrame:
 def check_table(comparisons) -> pd.DataFrame:
     # a refused check's projected side is outside its fits: not printed
     return pd.DataFrame([{
-        "check": c.name, "design": c.a.figure.subject,
+        "check": c.name, "design": c.a.figure.subject.split(" [")[0],
         "projected": show(c.a.figure) if c.answered else NOT_ANSWERED, "measured": show(c.b.figure),
         "projected / measured": (show(c.ratio) + (f" (off by more than {LIMIT:g}×)" if missed(c) else ""))
         if c.answered else NOT_ANSWERED} for c in comparisons])
@@ -81,13 +81,16 @@ def _checks() -> list[Block]:
                       "not made, and says why."),
             Table(table.fillna(""), f"`{shown(node_checks.DATA / node_checks.PAIRS)}` "
                                     "(`python -m cryptoppa.feasibility.node_checks --measured`)"),
-            *([Bullets(sorted({f"{r.subject}: {r.what}: {show_reason(r)}" for r in refused}))] if refused else [])]
+            *([Bullets(sorted({f"{r.what.split(', ')[0]}: {show_reason(r)}" for r in refused}))] if refused else [])]
 
 
 def projected(model: Model, node: str = PROJECTED_NODE, with_checks: bool = True) -> list[Block]:
     """The model's answer at the node: ranges, or why not, per figure. A model measured at another node than 45 nm
-    is answered from the 45 nm engines, where the measured pairs start."""
-    if any(nodes.MEASURED.get(lib.split("/")[0], (45,))[0] != 45 for lib in model.basis.libraries):
+    (the nodes report) is answered from the 45 nm engines, where the measured pairs start, with the estimates and
+    the checks in full; a 45 nm model's report (the designs report) shows the answer and its refusals, and points
+    to the nodes report for the rest."""
+    detail = any(nodes.MEASURED.get(lib.split("/")[0], (45,))[0] != 45 for lib in model.basis.libraries)
+    if detail:
         model = build(MEASURED_45, model.question, measured_traffic=model.traffic)
     if not model.schemes:
         return []
@@ -101,18 +104,20 @@ def projected(model: Model, node: str = PROJECTED_NODE, with_checks: bool = True
         Heading(2, f"The answer at {nm} nm: ranges or refusals"),
         Paragraph(f"Not measured at {nm} nm. {silicon} Speed and energy are brought to the node by every estimate "
                   "that can be made: Stillmaker and Baas, \"Scaling equations for the accurate prediction of CMOS "
-                  "device performance from 180 nm to 7 nm\" (Integration 2017, high-performance fits, used only up "
-                  "to each node's nominal supply), and each measured library pair that reaches the node, carried to "
-                  "our library by a same-netlist library factor where the pair started on another. A figure is the "
-                  f"range between the estimates' ends where a measured pair takes part and the range spans at most "
-                  f"{LIMIT:g}×; otherwise it is not answered (below, with what would settle it). kGE and cycles "
-                  "do not change with the node."),
+                  "device performance from 180 nm to 7 nm\" (Integration 2017, HP fits, only up to each node's "
+                  "nominal supply), and each measured library pair that reaches the node, carried to our library by "
+                  "a same-netlist factor. A figure is the range between the estimates where a measured pair takes "
+                  f"part and it spans at most {LIMIT:g}×; otherwise it is not answered (below, and why)."),
         Table(answer_table(answer), f"{source(model.results)} at {nm} nm; each scheme's engine as measured"),
-        Paragraph("The estimates, each as the ratios it is made of (the same design on two libraries, each on its "
-                  "own supply; the paper's two fits):"),
-        Table(bracket_table(answer), f"`{shown(node_checks.DATA / node_checks.PAIRS)}` and {nodes.LABEL}"),
-        *(_checks() if with_checks else []),
     ]
+    if detail:
+        blocks += [Paragraph("The estimates, each as the ratios it is made of (the same design on two libraries, "
+                             "each on its own supply; the paper's two fits):"),
+                   Table(bracket_table(answer), f"`{shown(node_checks.DATA / node_checks.PAIRS)}` and {nodes.LABEL}"),
+                   *(_checks() if with_checks else [])]
+    else:
+        blocks.append(Paragraph("The estimates and the checks of the method on measured pairs: "
+                                "`reports/nodes/report.md`."))
     missing = answer.not_answered
     if missing:
         blocks += [Paragraph(f"Not answered at {nm} nm, and why:"),
@@ -138,4 +143,4 @@ def across(model: Model, at45: Model) -> list[Block]:
                   "the projection to this node is bracketed by (below, and in the designs report's answer at "
                   "7 nm)."),
         Table(table, f"{source(model.results, 'N = 1 rows')} and `{shown(MEASURED_45 / 'results.csv')}`"),
-        *projected(at45, f"{nodes.MEASURED[model.basis.libraries[0].split('/')[0]][0]}nm", with_checks=False)]
+        *projected(model, f"{nodes.MEASURED[model.basis.libraries[0].split('/')[0]][0]}nm", with_checks=False)]
