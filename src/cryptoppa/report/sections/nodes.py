@@ -84,7 +84,7 @@ def _checks() -> list[Block]:
             *([Bullets(sorted({f"{r.what.split(', ')[0]}: {show_reason(r)}" for r in refused}))] if refused else [])]
 
 
-def projected(model: Model, node: str = PROJECTED_NODE, with_checks: bool = True) -> list[Block]:
+def projected(model: Model, node: str = PROJECTED_NODE) -> list[Block]:
     """The model's answer at the node: ranges, or why not, per figure. A model measured at another node than 45 nm
     (the nodes report) is answered from the 45 nm engines, where the measured pairs start, with the estimates and
     the checks in full; a 45 nm model's report (the designs report) shows the answer and its refusals, and points
@@ -114,7 +114,7 @@ def projected(model: Model, node: str = PROJECTED_NODE, with_checks: bool = True
         blocks += [Paragraph("The estimates, each as the ratios it is made of (the same design on two libraries, "
                              "each on its own supply; the paper's two fits):"),
                    Table(bracket_table(answer), f"`{shown(node_checks.DATA / node_checks.PAIRS)}` and {nodes.LABEL}"),
-                   *(_checks() if with_checks else [])]
+                   *_checks()]
     else:
         blocks.append(Paragraph("The estimates and the checks of the method on measured pairs: "
                                 "`reports/nodes/report.md`."))
@@ -143,4 +143,6 @@ def across(model: Model, at45: Model) -> list[Block]:
                   "the projection to this node is bracketed by (below, and in the designs report's answer at "
                   "7 nm)."),
         Table(table, f"{source(model.results, 'N = 1 rows')} and `{shown(MEASURED_45 / 'results.csv')}`"),
-        *projected(model, f"{nodes.MEASURED[model.basis.libraries[0].split('/')[0]][0]}nm", with_checks=False)]
+        Paragraph("Every other engine at this node, as ranges from these measured pairs: `cryptoppa feasibility "
+                  f"--bandwidth {model.question.memory} --node "
+                  f"{nodes.MEASURED[model.basis.libraries[0].split('/')[0]][0]}nm`.")]
