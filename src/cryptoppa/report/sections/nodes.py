@@ -74,11 +74,8 @@ def _checks() -> list[Block]:
     compared = checks()
     refused = [c.refused for c in compared if c.refused]
     table = check_table(compared)
-    return [Paragraph("How the method fares on each measured pair across nodes: the silicon of one node's kGE at the "
-                      "other node's reference gate equivalent over the other library's own measurement (in its own "
-                      "GE), and Stillmaker & Baas's fmax and energy factors over the pair's measured ratio. A check "
-                      "runs at the supplies of the data it checks; where the paper's fits do not reach them it is "
-                      "not made, and says why."),
+    return [Paragraph("The method on each measured pair across nodes: kGE at the reference GE, and the paper's "
+                      "factors, over the measurement; at the data's supplies, or not made where the fits stop."),
             Table(table.fillna(""), f"`{shown(node_checks.DATA / node_checks.PAIRS)}` "
                                     "(`python -m cryptoppa.feasibility.node_checks --measured`)"),
             *([Bullets(sorted({f"{r.what.split(', ')[0]}: {show_reason(r)}" for r in refused}))] if refused else [])]
@@ -106,13 +103,12 @@ def projected(model: Model, node: str = PROJECTED_NODE) -> list[Block]:
                   "that can be made: Stillmaker and Baas, \"Scaling equations for the accurate prediction of CMOS "
                   "device performance from 180 nm to 7 nm\" (Integration 2017, HP fits, only up to each node's "
                   "nominal supply), and each measured library pair that reaches the node, carried to our library by "
-                  "a same-netlist factor. A figure is the range between the estimates where a measured pair takes "
-                  f"part and it spans at most {LIMIT:g}×; otherwise it is not answered (below, and why)."),
+                  f"a same-netlist factor: a range where a measured pair takes part and it spans at most {LIMIT:g}×, "
+                  "else not answered (below)."),
         Table(answer_table(answer), f"{source(model.results)} at {nm} nm; each scheme's engine as measured"),
     ]
     if detail:
-        blocks += [Paragraph("The estimates, each as the ratios it is made of (the same design on two libraries, "
-                             "each on its own supply; the paper's two fits):"),
+        blocks += [Paragraph("The estimates, as the ratios they are made of:"),
                    Table(bracket_table(answer), f"`{shown(node_checks.DATA / node_checks.PAIRS)}` and {nodes.LABEL}"),
                    *_checks()]
     else:
@@ -137,11 +133,8 @@ def across(model: Model, at45: Model) -> list[Block]:
         "cycles per line": show(o.engine.get("cycles per line"))} for o in rows])
     return [
         Heading(2, "One engine at two nodes, measured"),
-        Paragraph("Each engine measured here beside the same RTL and parameters measured on FreePDK45 (the designs "
-                  "report's data), each on its own library and supply. kGE is the silicon that compares across "
-                  "libraries; µm², fmax and latency are each library's own. Their ratios are the measured pairs "
-                  "the projection to this node is bracketed by (below, and in the designs report's answer at "
-                  "7 nm)."),
+        Paragraph("Each engine measured here beside the same RTL measured on FreePDK45, each on its own library and "
+                  "supply: kGE compares across libraries; µm², fmax and latency are each library's own."),
         Table(table, f"{source(model.results, 'N = 1 rows')} and `{shown(MEASURED_45 / 'results.csv')}`"),
         Paragraph("Every other engine at this node, as ranges from these measured pairs: `cryptoppa feasibility "
                   f"--bandwidth {model.question.memory} --node "
