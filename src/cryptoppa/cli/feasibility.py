@@ -14,17 +14,17 @@ import pandas as pd
 from .. import limits
 from ..catalog import AREA, FLOPS, POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING
 from ..errors import InputError
-from ..feasibility import node_checks, nodes, report_text
+from ..feasibility import nodes, report_text
 from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
-from ..answers.model import build
+from ..answers.nodes import NodeAnswer, Span, node_answer
 from ..answers.question import Question
-from ..answers.nodes import projected_results
+from ..answers.records import show_reason
 from ..answers.results import group_label, load_results
-from ..answers.slowdown import traced_traffic
 from ..report import terminal
-from ..report.build import model_of, stage_delays
+from ..report.build import model_of
 from ..report.publications import PUBLICATIONS
+from ..report.sections.nodes import answer_table
 from .options import BANDWIDTH, CLOCK, Number, given
 
 FIT_METRICS = (AREA, FLOPS, POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
@@ -67,8 +67,8 @@ def _echo_table(df) -> None:
               help="also software on this machine's CPU, from a `cryptoppa host-baseline` folder (with --json)")
 @click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="also software on the RV32 cores, from a `cryptoppa core-baseline` folder (with --json)")
-@click.option("--node", help="answer for this process node (32nm, 28nm, 16nm, 14nm, 10nm, 7nm, ...), projected from "
-                            "the measured 45 nm libraries by Stillmaker & Baas 2017 (HP); never measured")
+@click.option("--node", help="answer at this process node (7nm, 130nm, 16nm, ...): each figure a range between the "
+                            "estimates that reach it (Stillmaker & Baas 2017, measured library pairs), or why not")
 @click.option("--all", "every", is_flag=True, help="every engine configuration, not one per scheme")
 @click.option("--json", "as_json", is_flag=True, help="every record with its basis, as JSON")
 @click.option("--csv", "as_csv", is_flag=True, help="the table as CSV")
@@ -103,26 +103,58 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
                         access=Access(access, hit_rate, protected_bytes=protected))
     folder = results or DESIGNS_DATA.folder / "data"
     if node:
-        if host or cores:
-            raise InputError("--node projects the engines only: software on --host or --cores is not projected")
+        if host or cores or every:
+            raise InputError("--node answers each scheme's engine: --host, --cores and --all do not apply to it")
         try:
             nodes.node_nm(node)
         except InputError as err:
             raise InputError(f"--node {node}: {str(err).partition(': ')[2]}") from None
-        loaded = load_results(folder)
-        model = build(projected_results(loaded, node), question, fo4_ps=nodes.project_fo4(stage_delays(Path(folder)), node),
-                      measured_traffic=traced_traffic())
-    else:
-        model = model_of(folder, question, cores=cores, host=host)
+        _echo_node(node_answer(model_of(folder, question), node), as_json, as_csv)
+        return
+    model = model_of(folder, question, cores=cores, host=host)
     if as_json:
         click.echo(terminal.as_json(model, every))
     elif as_csv:
         click.echo(terminal.as_csv(model, every), nl=False)
     else:
         terminal.render(model, every)
-    if node:  # the method and its error, on every projected answer (on stderr beside --json and --csv)
-        for line in (f"basis: {nodes.basis_line(set(loaded.points['pdk']), node)}", node_checks.check_line()):
-            click.echo(textwrap.fill(line, 120, subsequent_indent="  "), err=as_json or as_csv)
+
+
+def _span_json(span: Span) -> dict:
+    out = {"name": span.name}
+    if span.refused:
+        return {**out, "not_answered": span.refused.reason}
+    for end, record in (("low", span.low), ("high", span.high), ("on_measured_library", span.on)):
+        if record is not None:
+            out[end] = {"value": record.value, "text": record.text, "unit": record.unit, "basis": str(record.on)}
+    return out
+
+
+def _echo_node(answer: NodeAnswer, as_json: bool, as_csv: bool) -> None:
+    """The answer at a node: each scheme's engine, every figure a range or 'not answered', then why not."""
+    ge = answer.ge.text() if answer.ge else f"none at {answer.nm} nm"
+    if as_json:
+        click.echo(json.dumps({"node_nm": answer.nm, "question": answer.measured.question.memory_text,
+                               "gate_equivalent": ge,
+                               "engines": [{"scheme": e.scheme, "engine": e.engine.name,
+                                            "figures": [_span_json(s) for s in e.figures.values()]}
+                                           for e in answer.engines],
+                               "not_answered": [{"subject": n.subject, "what": n.what, "reason": n.reason}
+                                                for n in answer.not_answered]}, indent=1, ensure_ascii=False))
+        return
+    table = answer_table(answer)
+    if as_csv:
+        click.echo(table.to_csv(index=False), nl=False)
+        return
+    q = answer.measured.question
+    click.echo(f"{q.memory_text}, {q.clock_text}, at {answer.nm} nm: ranges between the estimates that reach it, "
+               "or not answered")
+    click.echo(report_text.to_text(table))
+    click.echo(textwrap.fill(f"area: kGE x one gate equivalent of {ge}; the measured library's own area in "
+                             "parentheses", 120, subsequent_indent="  "))
+    for n in answer.not_answered:
+        click.echo(textwrap.fill(f"not answered: {n.subject}: {n.what}: {show_reason(n)}", 120,
+                                 subsequent_indent="  "))
 
 
 @click.command()
