@@ -149,7 +149,12 @@ def _echo_node(answer: NodeAnswer, as_json: bool, as_csv: bool) -> None:
     q = answer.measured.question
     click.echo(f"{q.memory_text}, {q.clock_text}, at {answer.nm} nm: ranges between the estimates that reach it, "
                "or not answered")
-    click.echo(report_text.to_text(table))
+    # a column no scheme has an answer in is named once below the table, with the reasons
+    withheld = [c for c in table.columns if (table[c] == "not answered").all()]
+    click.echo(report_text.to_text(table.drop(columns=withheld)))
+    if withheld:
+        click.echo(textwrap.fill(f"not answered for any scheme: {', '.join(withheld)} (why: below)", 120,
+                                 subsequent_indent="  "))
     click.echo(textwrap.fill(f"area: kGE x one gate equivalent of {ge}; the measured library's own area in "
                              "parentheses", 120, subsequent_indent="  "))
     for n in answer.not_answered:
