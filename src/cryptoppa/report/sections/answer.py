@@ -3,15 +3,19 @@ engines, and its verified read latency; then the basis, stated once; then what w
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 
 from ...answers.engines import CLOSED, HIT, MISS, SPECULATIVE, EngineAnswer
 from ...answers.labels import short_labels
 from ...answers.model import Model, SchemeAnswer
-from ...answers.records import show, show_reason
+from ...answers.study import ENGINES, TOTAL_AREA, TOTAL_POWER, beside_owen2013
+from ...answers.records import NotAnswered, show, show_reason
 from .. import plots
 from ..document import Block, Bullets, Heading, Paragraph, Table
-from ..parts import Page, source
+from ..parts import Page, generated_from, markdown_table, source
+from . import CLOSING, LEAD, Section
 
 UNROUTED = "†"
 
@@ -170,10 +174,50 @@ def basis(model: Model) -> list[Block]:
     ])]
 
 
-def withheld(model: Model) -> list[Block]:
-    items = model.not_answered
+def withheld(model: Model, more: list[NotAnswered] = ()) -> list[Block]:
+    """Everything withheld, and why: the model's refusals and those of the report's sections (comparisons)."""
+    items = [*model.not_answered, *more]
     if not items:
         return []
     names = short_labels(sorted({n.subject for n in items}))
     lines = sorted({f"{names[n.subject]}: {n.what}: {show_reason(n)}" for n in items})
     return [Heading(2, "Not answered, and why"), Bullets(lines)]
+
+
+def answer_block(models: Callable[[str], Model]) -> str:
+    """The README's answer: today's memory by scheme (reports/designs), reduced-round scramblers apart, and the 2013
+    question on the study's own basis (reports/thesis)."""
+    today, study = models("designs"), models("thesis")
+    columns = ["scheme", "guarantee", "engine", "engines", "area mm²", "kGE", "power W", "read latency ns",
+               "extra traffic %"]
+    ciphers = [s for s in today.schemes if not s.guarantee.reduced]
+    scramblers = [s for s in today.schemes if s.guarantee.reduced]
+    text = (f"For {today.question.memory_text}, {today.question.clock_text} ({today.basis.stage}, "
+            f"{', '.join(today.basis.libraries)}, {today.basis.power} power), strongest guarantee first; engines for "
+            "data + metadata, streaming–uncached, each range priced at both ends; read latency in ns on a row hit / "
+            "closed row, verified where the scheme has a MAC, (miss) with the line's counter not on die:\n\n"
+            + markdown_table(scheme_rows(ciphers)[columns]))
+    if scramblers:
+        text += ("\n\nScrambling, not encryption (reduced-round ciphers, not cryptographically strong), for the same "
+                 "memory:\n\n" + markdown_table(scheme_rows(scramblers)[columns]))
+    return text + _study_line(study) + f"\n\n{generated_from(today)}\n"
+
+
+def _study_line(study: Model) -> str:
+    """The 2013 study's question on its own basis: engines carrying the data alone, as Owen 2013 counted."""
+    beside = {b.quantity: b for b in beside_owen2013(study)}
+    engines, area, power = (beside.get(k) for k in (ENGINES, TOTAL_AREA, TOTAL_POWER))
+    if engines is None:
+        return ""
+    return (f"\n\nThe 2013 study's question, {study.question.memory_text} at its 225 MHz, on its basis (the engines "
+            f"carry the data alone, no tag traffic): {show(engines.ours)} AES-GCM engines, {show(area.ours)} mm², "
+            f"{show(power.ours)} W, where Owen 2013 (§6.1.3) wrote {show(engines.cited)} engines, {show(area.cited)} "
+            f"mm², {show(power.cited)} W; why ours differ, factor by factor: `reports/thesis/report.md`.")
+
+
+SECTIONS = (
+    Section("answer", LEAD, lambda c: [*answer(c.model), *scheme_figure(c.model, c.page)], always=True,
+            blocks=(("answer", answer_block),)),
+    Section("basis", LEAD + 10, lambda c: basis(c.model), always=True),
+    Section("withheld", CLOSING + 90, lambda c: withheld(c.model, c.withheld), always=True),
+)

@@ -4,14 +4,17 @@ many configurations shows each scheme's engine in its body and every configurati
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 
 from ...answers.engines import IN_FO4
 from ...answers.model import Model
 from ...answers.records import show
 from ..document import Block, Heading, Paragraph, Table
-from ..parts import source
+from ..parts import generated_from, markdown_table, source
 from .answer import engines_range, latency, name, ranged
+from . import APPENDIX, LEAD, Section
 
 BODY_ROWS = 12  # more configurations than this: the body shows each scheme's engine, the appendix all
 
@@ -65,3 +68,16 @@ def every_engine(model: Model) -> list[Block]:
         return []
     return [Heading(3, "Every engine configuration"), Table(engines_table(model), source(model.results,
                                                                                         "N = 1 rows on the basis"))]
+
+
+def designs_table(models: Callable[[str], Model]) -> str:
+    model = models("designs")
+    return (markdown_table(engines_table(model)) + f"\n\n{model.basis.stage.capitalize()}, "
+            f"{', '.join(model.basis.libraries)}, {model.basis.power} power, {model.question.clock_text}; totals "
+            f"for {model.question.memory_text}. The same table as `reports/designs/report.md`. {generated_from(model)}\n")
+
+
+SECTIONS = (
+    Section("engines", LEAD + 20, lambda c: engines(c.model), always=True, blocks=(("design-table", designs_table),)),
+    Section("every engine", APPENDIX + 10, lambda c: every_engine(c.model), always=True),
+)

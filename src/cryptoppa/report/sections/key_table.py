@@ -9,8 +9,10 @@ from ...answers.engines import HIT, IN_FO4
 from ...answers.model import Model
 from ...answers.multikey import key_tables, one_key_beside_xts, shared_tables
 from ...answers.records import show
+from ...paths import ROOT
 from ..document import Block, Heading, Paragraph, Table
 from ..parts import source
+from . import EVIDENCE, Section
 
 EXTRAPOLATED_KEYS = 1024  # TME-MK's largest table: past what the sweep measures
 
@@ -87,3 +89,9 @@ def _one_key(model: Model, designs: Model | None) -> list[Block]:
         f"{show(xts.get('area'))} µm² with {show(pair.flops[1])} flip-flops at {show(xts.get('fmax'))} MHz: xts "
         "stores its data key's expanded round keys (its decryption reads them in reverse), the multi-key engine "
         "makes them on the fly in both directions and stores the cipher key alone (designs/README.md, xts_mk).")]
+
+
+# The multi-key engine is set beside the designs report's xts (every engine family's committed data).
+DESIGNS_DATA = ROOT / "reports" / "designs" / "data"
+
+SECTIONS = (Section("key_table", EVIDENCE + 22, lambda c: key_table(c.model, c.model_of(DESIGNS_DATA))),)

@@ -16,6 +16,7 @@ from ...feasibility import node_checks, nodes
 from ...paths import shown
 from ..document import Block, Bullets, Heading, Paragraph, Table
 from ..parts import source
+from . import EVIDENCE, Section
 
 NOT_ANSWERED = "not answered"
 # The columns of the answer at a node: heading -> the engine figures whose range it shows.
@@ -139,3 +140,9 @@ def across(model: Model, at45: Model) -> list[Block]:
         Paragraph("Every other engine at this node, as ranges from these measured pairs: `cryptoppa feasibility "
                   f"--bandwidth {model.question.memory} --node "
                   f"{nodes.MEASURED[model.basis.libraries[0].split('/')[0]][0]}nm`.")]
+
+
+SECTIONS = (
+    Section("across_nodes", EVIDENCE + 25, lambda c: across(c.model, c.model_of(MEASURED_45))),
+    Section("nodes", EVIDENCE + 26, lambda c: projected(c.model)),
+)

@@ -10,6 +10,7 @@ from ...answers.model import Model
 from ...answers.published import COLUMNS, Figure, Pairing, pairings
 from ...answers.records import Cited, Record, show, show_reason
 from ..document import Block, Bullets, Heading, Paragraph, Table
+from . import APPENDIX, EVIDENCE, Section
 
 SOURCE = "`answers/published.toml` (citations in the appendix), `reports/nodes/data/orfs_aes.csv` and this report's records"
 
@@ -66,3 +67,10 @@ def published_derivations(model: Model) -> list[Block]:
     withheld = [f"{n.what}: {show_reason(n)}" for p in pairs for n in p.withheld]
     return [Heading(3, "Published engines: derivations, refused ratios, citations"), Table(table, SOURCE),
             Bullets(withheld), Bullets([f"{p.name}: {s}" for p in pairs for s in p.sources])]
+
+
+SECTIONS = (
+    Section("published", EVIDENCE + 23, lambda c: published_engines(c.model)),
+    Section("published derivations", APPENDIX + 30,
+            lambda c: published_derivations(c.model) if "published" in c.evidence else [], always=True),
+)

@@ -9,6 +9,7 @@ from ...answers.model import Model
 from ...answers.records import show
 from ...answers.slowdown import program_slowdown
 from ..document import Block, Heading, Paragraph, Table
+from . import EVIDENCE, Section
 
 CLASSES = ("irregular", "cache-friendly", "streaming")
 
@@ -34,3 +35,6 @@ def slowdown(model: Model) -> list[Block]:
                       "measurements beside ours). sgx-split and xts-aes40 are the literature's engines (a 40-cycle "
                       "AES, pipelined), not ours."),
             Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
+
+
+SECTIONS = (Section("slowdown", EVIDENCE + 24, lambda c: slowdown(c.model)),)

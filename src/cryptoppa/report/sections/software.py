@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from collections.abc import Callable
+
 import pandas as pd
 
 from ...answers.model import Model
 from ...answers.records import show
 from ...paths import shown
 from ..document import Block, Heading, Paragraph, Table
+from ..parts import generated_from, markdown_table
+from . import CLOSING, Section
 
 
 def software(model: Model, cores: Path | None, host: Path | None) -> list[Block]:
@@ -37,3 +41,16 @@ def software(model: Model, cores: Path | None, host: Path | None) -> list[Block]
                       "and power not measured)."),
             Table(pd.DataFrame(rows), cited),
             *(Paragraph(f"{o.name}: {o.note}.") for o in model.software if o.note and not o.refused)]
+
+
+def cores_table(models: Callable[[str], Model]) -> str:
+    model = models("thesis")
+    rows = [{"core and firmware": o.name, "cycles/B": show(o.figures.get("cycles per byte")),
+             "core mm²": show(o.figures.get("core area")), "mW": show(o.figures.get("power"))}
+            for o in model.software if o.kind == "core" and not o.refused]
+    return (markdown_table(pd.DataFrame(rows)) + f"\n\n64-byte AES-GCM line with tag, key setup included, "
+            f"{model.question.clock_text}. {generated_from(model)}\n")
+
+
+SECTIONS = (Section("software", CLOSING + 10, lambda c: software(c.model, c.cores, c.host), always=True,
+                    blocks=(("cores-table", cores_table),)),)

@@ -14,6 +14,7 @@ from ...answers.study import (
 from .. import plots
 from ..document import Block, Bullets, Heading, Paragraph, Table
 from ..parts import Page, source
+from . import EVIDENCE, Section
 
 
 def _ratio(b: Beside) -> str:
@@ -92,3 +93,6 @@ def _factors(parts: list[Decomposition], page: Page) -> list[Block]:
             Table(pd.DataFrame(rows), "`reports/libraries/data/study_rtl.csv` (the study's RTL, "
                                       "`scripts/study_rtl.py`) and this report's records"),
             figure]
+
+
+SECTIONS = (Section("study", EVIDENCE, lambda c: owen2013(c.model, c.page), withholds=lambda c: refusals(c.model)),)
