@@ -94,16 +94,5 @@ def thesis_table(models: Callable[[str], Model]) -> str:
             f"{generated_from(model)}\n")
 
 
-def thesis_fit(models: Callable[[str], Model]) -> str:
-    model = models("thesis")
-    lines = []
-    for f in model.fits:
-        if f.metric in (catalog.AREA, catalog.POWER):
-            what = f"{f.name} ({f.power_model})" if f.metric == catalog.POWER else f.name
-            lines.append(f"{what}: " + (f"{show(f.slope)} {f.slope.unit} (R² {show(f.r2)})" if f.slope else
-                                        f"not a line ({f.refused.reason})"))
-    return "Per added engine: " + "; ".join(lines) + f". {generated_from(model)}\n"
-
-
 SECTIONS = (Section("arrays", EVIDENCE + 10, lambda c: arrays(c.model, c.page, study="study" in c.evidence),
-                    always=True, blocks=(("thesis-table", thesis_table), ("thesis-fit", thesis_fit))),)
+                    always=True, blocks=(("thesis-table", thesis_table),)),)
