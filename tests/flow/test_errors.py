@@ -51,7 +51,7 @@ def test_bad_options(flexlib_home, tmp_path, args, needle):
 
 
 @pytest.mark.parametrize("args, needle, code", [
-    (["storage", "--line-bytes", "3"], "multiple of the 16-byte AES block", 2),
+    (["storage", "--line-bytes", "3"], "in steps of 16 (whole 16-byte AES blocks", 2),
     (["run", "--design", "counter", "--clock-mhz", "inf"], "--clock-mhz inf: expected a finite positive", 2),
     (["run", "--design", "counter", "--clock-mhz", "nan"], "--clock-mhz nan", 2),
     (["run", "--rtl", ROOT / "designs", "--top", "counter"], "is a directory, not a file", 2),
