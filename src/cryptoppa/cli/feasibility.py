@@ -20,6 +20,7 @@ from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_
 from ..answers.nodes import NodeAnswer, Span, node_answer
 from ..answers.question import Question
 from ..answers.records import show_reason
+from ..answers.fits import one_form
 from ..answers.results import group_label, load_results
 from ..report import terminal
 from ..report.build import model_of
@@ -186,7 +187,7 @@ def fit(results, x, as_json):
 
     RESULTS is a results folder (as written by `cryptoppa sweep`)."""
     loaded = load_results(results)
-    frame = loaded.points
+    frame = one_form(loaded.points)  # the engine alone is not an N = 1 point of its flat arrays' lines
     try:
         table = report_text.fit_table(frame, x=x, y=[m for m in FIT_METRICS if m in frame.columns],
                                       by=loaded.group_cols)
