@@ -22,8 +22,9 @@ pytestmark = pytest.mark.xdist_group("publications")  # one worker: the rebuild 
 
 # Reports whose builders are on the answer model, and their main body's word limit. The designs report's engines
 # table has a row per published configuration (28 with XTS-AES-256's three); the thesis report splits its gap to
-# the 2013 study factor by factor.
-WORDS = {"designs": 3100, "thesis": 2300, "route": 2000, "libraries": 2000, "fpga": 2000, "studies": 2000,
+# the 2013 study factor by factor; the libraries report's two tables a row per engine on each library, corner and
+# wire-load setting (3 engines x 8).
+WORDS = {"designs": 3100, "thesis": 2300, "route": 2000, "libraries": 2400, "fpga": 2000, "studies": 2000,
          "flexlib": 2000, "nodes": 3000, "multikey": 2000}
 MODELLED = ("designs", "thesis", "route", "libraries", "nodes", "multikey")  # built by report.build on answers.model
 # Reference tables of the code's catalogs (bounds, defaults, parameters, presets), not measurements; the slowdown
