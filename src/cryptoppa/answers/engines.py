@@ -152,8 +152,10 @@ def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: f
     memory = question.memory_text
 
     def on_access(what: str, load: float | None = None) -> On:
+        # a total counts the dispatcher from the measured arrays' fits or leaves it out: two different totals
         return On(library=library, stage=stage, power="" if load is None else _power_text(config, load), clock=at,
-                  memory=memory, access=f"metadata {what}, {question.footprint_text}")
+                  memory=memory, access=f"metadata {what}, {question.footprint_text}",
+                  arrays="" if load is None else main.overhead)
 
     total_on = on_access(access.name, main.load)
     cases = [("engines", main.engines, access.name)]

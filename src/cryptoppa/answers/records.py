@@ -121,9 +121,11 @@ class On:
     clock: str = ""  # "225 MHz", "fmax"
     memory: str = ""  # "ddr5-6400 (51.2 GB/s)"
     access: str = ""  # metadata access pattern: "streaming", "uncached", "measured"
+    arrays: str = ""  # where an array's dispatcher overhead in a total comes from (measured fits, or left out)
 
     def __str__(self) -> str:
-        return "; ".join(v for v in (self.library, self.stage, self.power, self.clock, self.memory, self.access) if v)
+        return "; ".join(v for v in (self.library, self.stage, self.power, self.clock, self.memory, self.access,
+                                     self.arrays) if v)
 
 
 @dataclass(frozen=True)
