@@ -7,13 +7,15 @@ from pathlib import Path
 import click
 import pandas as pd
 
+from ..answers.pools import pools_for
+from ..answers.results import load_results
 from ..errors import CryptoppaError, InputError
-from ..memsys.system import DEFAULT_SYSTEM, SYSTEMS
+from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
+from ..memsys.system import DEFAULT_SYSTEM, SYSTEMS, get_system
 from ..paths import ROOT
 from ..slowdown import Grid, run_grid
 from ..slowdown import protection as prot
-from ..slowdown.run import PROVISIONED
-from ..sweep import results as results_mod
+from ..slowdown.run import PROVISIONED, STUDY_SYSTEM
 from ..trace.workloads import DEFAULT_WORKLOADS, SIZES, WORKLOADS
 from .options import given, output_folder, run_cache
 
@@ -30,6 +32,14 @@ def _items(text: str, allowed, what: str, cast=str) -> tuple:
         raise InputError(f"--{what}: {', '.join(map(str, bad)) or 'nothing given'}; expected some of "
                          f"{', '.join(map(str, allowed))}")
     return items
+
+
+def _pools(folder: Path, system: str, clock: float | None) -> tuple:
+    """The feasibility answer's pools for the system's memory, from the results folder of characterized engines."""
+    loaded = load_results(folder)
+    if loaded.points.empty:
+        raise InputError(f"--results {folder}: no finished engine rows to answer with")
+    return pools_for(loaded, get_system(system, 1, 64).dram.preset, clock or "fmax")
 
 
 def _pool(text: str) -> str | int:
@@ -62,13 +72,14 @@ def _meaningless(workloads: str, chosen, system: str, jobs, cluster) -> None:
               help="the simulated machine: cores, caches, DRAM (study-2008 replays the 2008 study's SMP)")
 @click.option("--processors", default="4", show_default=True, help="kernels' processors (= threads)")
 @click.option("--line-bytes", default="64", show_default=True)
-@click.option("--schemes", default="", help="comma-separated [default: every scheme with engine rows and the "
-              "literature's sgx-split; study-gcm,study-cbc on study-2008]")
+@click.option("--schemes", default="", help="comma-separated [default: every scheme the feasibility answer for the "
+              "system's memory answers, and the literature's sgx-split and xts-aes40; study-gcm,study-cbc on "
+              "study-2008]")
 @click.option("--engines", default=PROVISIONED, show_default=True,
-              help="memory-link pools: 'provisioned' (the feasibility answer's count) and/or fixed sizes, e.g. "
-                   "provisioned,1,4")
-@click.option("--engine-clock", type=click.FloatRange(min=1.0), help="engines' clock in MHz, which they must meet "
-              "[default: each engine's fmax]")
+              help="memory-link pools: 'provisioned' (the feasibility answer's engine and count) and/or fixed sizes "
+                   "of the answer's engine, e.g. provisioned,1,4")
+@click.option("--engine-clock", type=click.FloatRange(min=1.0), help="engines' clock in MHz: the answer for that "
+              "controller clock, its engines those that meet it [default: each engine's fmax]")
 @click.option("--gbps", default="0.8,1.6,3.2", show_default=True, help="AES unit throughput (study schemes)")
 @click.option("--size", type=click.Choice(SIZES), default="default", show_default=True)
 @click.option("--results", "engine_results", type=click.Path(path_type=Path), default=ENGINE_RESULTS,
@@ -81,22 +92,22 @@ def _meaningless(workloads: str, chosen, system: str, jobs, cluster) -> None:
 @click.option("--force", is_flag=True, help="record, classify and time every point again")
 def slowdown(workloads, system, processors, line_bytes, schemes, engines, engine_clock, gbps, size, engine_results,
              out, jobs, cluster, cache, force):
-    """% run-time increase of real programs under each protection scheme, from traces recorded here."""
-    table = results_mod.read(engine_results)
-    known = [*prot.measured_schemes(table), *prot.LITERATURE, *prot.STUDY]
+    """% run-time increase of real programs under each protection scheme, from traces recorded here, with each
+    scheme's engines as the feasibility answer provisions them for the simulated machine's memory."""
+    known = [*METADATA_SCHEMES, *prot.LITERATURE, *prot.STUDY]
     chosen = _items(schemes, known, "schemes") if schemes else ()
     _meaningless(workloads, chosen, system, jobs, cluster)
     cache = run_cache(cache, "--cache")
-    if any(s not in prot.STUDY and s not in prot.LITERATURE for s in chosen) and table.empty:
-        raise InputError(f"--results {engine_results}: no results table of characterized engines")
-    pools = _items(engines, None, "engines", _pool)
-    if any(n != PROVISIONED and not 1 <= n <= 1024 for n in pools):
+    sizes = _items(engines, None, "engines", _pool)
+    if any(n != PROVISIONED and not 1 <= n <= 1024 for n in sizes):
         raise InputError(f"--engines {engines}: expected 'provisioned' or pool sizes 1..1024")
+    answered = any(s not in prot.STUDY and s not in prot.LITERATURE for s in chosen) or \
+        not chosen and system != STUDY_SYSTEM
     grid = Grid(workloads=_items(workloads, WORKLOADS, "workloads"), system=system,
                 processors=_items(processors, range(1, 65), "processors", int),
-                line_bytes=_items(line_bytes, (64, 128), "line-bytes", int), schemes=chosen, engines=pools,
-                engine_clock_mhz=engine_clock, gbps=_items(gbps, None, "gbps", float), size=size,
-                engine_results=table)
+                line_bytes=_items(line_bytes, (64, 128), "line-bytes", int), schemes=chosen, engines=sizes,
+                gbps=_items(gbps, None, "gbps", float), size=size,
+                pools=_pools(engine_results, system, engine_clock) if answered else ())
     grid.scheme_list  # refuses a scheme the system does not time, before any work
     click.echo(f"slowdown: {len(grid.points())} points on {system} -> {out}")
     result = run_grid(grid, out, cache, jobs=jobs, cluster=cluster, force=force)

@@ -1,5 +1,6 @@
 """What the engines' added latency costs programs: the slowdown publication's headline, per scheme and workload
-class, beside the answer (reports/slowdown has the model, the anchors from the literature and every assumption)."""
+class, beside the answer (reports/slowdown has the model, the anchors from the literature and every assumption).
+Each pool is the one the slowdown rows record: the feasibility answer's for the replayed machine's memory."""
 
 from __future__ import annotations
 
@@ -8,29 +9,34 @@ import pandas as pd
 from ...answers.model import Model
 from ...answers.records import show
 from ...answers.slowdown import program_slowdown
-from ..document import Block, Heading, Paragraph, Table
+from ..document import Block, Bullets, Heading, Paragraph, Table
 
 CLASSES = ("irregular", "cache-friendly", "streaming")
 
 
 def slowdown(model: Model) -> list[Block]:
-    rows = program_slowdown()
-    if not rows:
+    answer = program_slowdown()
+    if not answer.schemes:
         return []
-    names = {e.config["group"].rsplit(" ", 1)[0]: e.name for e in model.engines}
     table = []
-    for p in rows:
+    for p in answer.schemes:
         f = p.figures
-        pool = (f"{show(f['engines'])} × {names.get(p.engine, p.engine.split(' [')[0])} at {show(f['clock'])} MHz"
-                if "engines" in f else p.engine)
+        pool = f"{show(f['engines'])} × {p.engine} at {show(f['clock'])} MHz" if "engines" in f else p.engine
         table.append({"scheme": p.scheme, "pool": pool, **{
             f"{c} %": f"{show(f.get(c + ' mean'))} ({show(f.get(c + ' max'))})" for c in CLASSES
             if f.get(c + " mean") is not None}})
-    return [Heading(2, "What it costs a program"),
-            Paragraph("Mean (worst) % run-time increase over no protection per workload class, traces replayed on a "
-                      "modern multicore (out-of-order cores, a shared last-level cache, DDR4-3200) with each scheme's "
-                      "engines provisioned as this answer provisions them for that memory, at their own fmax "
-                      "(`reports/slowdown/report.md`: the model, the DRAM model against DRAMsim3, published "
-                      "measurements beside ours). sgx-split and xts-aes40 are the literature's engines (a 40-cycle "
-                      "AES, pipelined), not ours."),
-            Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
+    on = answer.basis
+    blocks = [Heading(2, "What it costs a program"),
+              Paragraph(f"Mean (worst) % run-time increase over no protection per workload class, traces replayed "
+                        f"({on.stage}: out-of-order cores, a shared last-level cache) with each scheme's engines as "
+                        f"the feasibility answer provisions them for {on.memory} (`cryptoppa feasibility "
+                        f"--bandwidth {on.memory.split(' ')[0]}`: its engine, count and read latencies), at their "
+                        f"{on.clock}; that memory's answer, not this report's {model.question.memory_text}. "
+                        "`reports/slowdown/report.md` has the model, the DRAM model against DRAMsim3 and published "
+                        "measurements beside ours. sgx-split and xts-aes40 are the literature's engines (a 40-cycle "
+                        "AES, pipelined), not ours."),
+              Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
+    if answer.not_answered:
+        blocks += [Paragraph("Not answered, and why:"),
+                   Bullets([f"{n.subject}, {n.what}: {n.reason}" for n in answer.not_answered])]
+    return blocks
