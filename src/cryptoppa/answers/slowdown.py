@@ -30,7 +30,8 @@ class ProgramSlowdown:
 @dataclass
 class Slowdowns:
     schemes: list[ProgramSlowdown]
-    basis: On  # the system, the memory the pools were provisioned for and their clock
+    system: str  # the simulated machine
+    basis: On  # the memory the pools were provisioned for and their clock
     not_answered: list[NotAnswered]  # runs the gate withheld, and why
 
 
@@ -50,11 +51,11 @@ def program_slowdown(table: pd.DataFrame | Path | None = None) -> Slowdowns:
     rows = _table(table)
     by_class = slowdown_by_class(rows) if not rows.empty else pd.DataFrame()
     if by_class.empty:
-        return Slowdowns([], On(), [])
+        return Slowdowns([], DEFAULT_SYSTEM, On(), [])
     source = shown(PUBLISHED / "slowdown.csv") if table is None else "slowdown table"
     head = headline_rows(rows)
     measured = head[head["pool"] == "provisioned"]
-    on = On(stage=f"slowdown replay on {DEFAULT_SYSTEM}", memory=_one(measured["answer_memory"]),
+    on = On(stage=f"slowdown replay, {DEFAULT_SYSTEM}", memory=_one(measured["answer_memory"]),
             access="the answer's pool for that memory", clock=_one(measured["clock_basis"]))
     out = []
     for scheme, group in by_class.groupby("scheme", sort=False):
@@ -71,9 +72,8 @@ def program_slowdown(table: pd.DataFrame | Path | None = None) -> Slowdowns:
                                             float(first["engine_clock_mhz"]), on)
         out.append(entry)
     gated = withheld(rows)
-    refused = [NotAnswered(f"{r['scheme']} slowdown", f"{r['workload']} on {DEFAULT_SYSTEM}", r["reason"])
-               for _, r in gated.iterrows()]
-    return Slowdowns(out, on, refused)
+    refused = [NotAnswered(f"{r['scheme']} slowdown", r["workload"], r["reason"]) for _, r in gated.iterrows()]
+    return Slowdowns(out, DEFAULT_SYSTEM, on, refused)
 
 
 def traced_traffic(table: pd.DataFrame | Path | None = None) -> dict[str, float]:

@@ -38,11 +38,14 @@ COMMANDS = (f"cryptoppa slowdown --workloads {WORKLOAD_LIST} --engines provision
             "cryptoppa slowdown --system study-2008 --workloads fft,lu-c,lu-nc,radix --processors 2,4,8 "
             "--line-bytes 64,128")
 COMMAND = " && ".join(COMMANDS)
-# The point of the headline grid `cryptoppa publish --check --sample` traces and times again, its quickest (minutes
-# on one core: the full test tier runs it), and how far a re-run's slowdown may land from the committed row, in
-# percentage points: the replay is deterministic, but a re-recorded trace interleaves its threads' accesses anew.
+# The point of the headline grid `cryptoppa publish --check --sample` traces and times again (its quickest: about
+# half a minute on one core, which the full test tier runs), and how far a re-run's slowdown may land from the
+# committed row: SAMPLE_TOLERANCE percentage points or SAMPLE_RELATIVE of the committed slowdown, whichever is more.
+# The replay is deterministic, but a re-recorded trace interleaves its threads' accesses anew: re-recordings of this
+# point moved its slowdowns by up to about a tenth (the commit that set these has the figures).
 SAMPLE = ("lu-c", 4, 64)
-SAMPLE_TOLERANCE = 0.5
+SAMPLE_TOLERANCE = 1.5
+SAMPLE_RELATIVE = 0.2
 QUEUE_SHARE = 0.1  # below this share of the latency a protected read adds, queueing for an engine is not the cost
 COUNTER_LIGHT_PCT = 9.0  # Counter-light (ISCA 2024): XTS-class encryption on real machines, irregular workloads
 # 000 Figure 5.1 (64-byte lines): total % performance loss printed beside each point, (processors, scheme, GB/s),
@@ -301,7 +304,9 @@ def basis(table: pd.DataFrame) -> list[str]:
         "(40 core cycles, pipelined), not ours",
         "workloads: kernels on " + f"{int(threads.max()) if len(threads) else 1}"
         " threads, Debian programs on one; each workload's own recorded accesses (metadata traffic is the trace's); "
-        "a class's mean weighs each of its workloads the same",
+        "a class's mean weighs each of its workloads the same, and the pool's columns (utilization, added and "
+        "queueing ns per protected read) are means over every workload, each weighing the same (per workload: "
+        "\"What the pools did, per workload\")",
     ]
 
 
@@ -350,14 +355,14 @@ def _answer_text(table: pd.DataFrame) -> str:
             f"scheme's engines as the feasibility answer provisions them for that memory, XTS ({pool_text(x)}) "
             f"costs irregular workloads {sig(x['slowdown_pct']):g} % of run time on average "
             f"({sig(x['max_pct']):g} % at worst), {verdict} the {COUNTER_LIGHT_PCT:g} % that Counter-light "
-            f"(ISCA 2024) measured on real machines with XTS-class encryption ({sig(ratio):g}x). "
-            f"{_cost_text(x)}{_what_if(irregular)}")
+            f"(ISCA 2024) measured on real machines with XTS-class encryption ({sig(ratio):g}x). On those "
+            f"workloads, {_cost_text(x)}{_what_if(irregular)}")
 
 
 def _cost_text(row: pd.Series) -> str:
     """Where a scheme's added latency goes, from its own columns: queueing for an engine or the engine itself."""
     share = row["wait_ns"] / row["added_ns"] if row["added_ns"] > 0 else 0.0
-    text = (f"Its engines are busy {sig(100 * row['engine_utilization']):g} % of the time; a protected read "
+    text = (f"its engines are busy {sig(100 * row['engine_utilization']):g} % of the time and a protected read "
             f"takes {sig(row['added_ns']):g} ns longer, {sig(row['wait_ns']):g} ns of it queueing for an engine")
     if share < QUEUE_SHARE:
         return text + " (the engine's read latency is the cost, not a queue)."
@@ -391,9 +396,11 @@ def build(data: Path, out: Path, produced_by: tuple[str, ...] = ()) -> Path:
                    Paragraph("On this basis:"), Bullets(basis(table))]
     gated = withheld_table(table)
     if not gated.empty:
+        reasons = list(dict.fromkeys(gated["why"]))
+        shown_rows = gated.drop(columns="why") if len(reasons) == 1 else gated
         blocks += [Heading(2, "Not answered, and why"), Paragraph(
             "Runs the gate withheld from every table and figure of this report (the class means average the "
-            "others)."), Table(gated, source)]
+            "others)" + (f": each {reasons[0]}." if len(reasons) == 1 else ".")), Table(shown_rows, source)]
     anchors = anchor_table(table)
     blocks += [Heading(2, "Beside published measurements"), Paragraph(
         "Each study's own figure as its abstract prints it, beside ours on the closest configuration we have, and "
@@ -478,8 +485,8 @@ def workload_table(table: pd.DataFrame) -> pd.DataFrame:
 
 def recheck(data: Path, cache: Path) -> list[str]:
     """The committed rows of the SAMPLE point against the same point traced and timed again in `cache`, with the
-    pools the feasibility answer gives today: one line per slowdown more than SAMPLE_TOLERANCE points away, or
-    missing on either side."""
+    pools the feasibility answer gives today: one line per slowdown further away than the tolerance, or missing on
+    either side."""
     workload, processors, line = SAMPLE
     table = _ok(results_mod.read(data, TABLE))
     mine = table[(table["system"] == DEFAULT_SYSTEM) & (table["workload"] == workload)
@@ -498,11 +505,11 @@ def recheck(data: Path, cache: Path) -> list[str]:
     problems = [f"{where}, {r['scheme']} ({r['pool'] or 'no'} pool of {r['engines']}): "
                 + ("not re-run" if r["_merge"] == "left_only" else "not committed")
                 for _, r in both[both["_merge"] != "both"].iterrows()]
-    moved = both[(both["_merge"] == "both")
-                 & ((both["slowdown_pct"] - both["slowdown_pct_again"]).abs() > SAMPLE_TOLERANCE)]
+    allowed = (SAMPLE_RELATIVE * both["slowdown_pct"].abs()).clip(lower=SAMPLE_TOLERANCE)
+    moved = both[(both["_merge"] == "both") & ((both["slowdown_pct"] - both["slowdown_pct_again"]).abs() > allowed)]
     problems += [f"{where}, {r['scheme']} ({r['pool'] or 'no'} pool of {r['engines']}): {sig(r['slowdown_pct']):g} % "
-                 f"committed, {sig(r['slowdown_pct_again']):g} % re-run (tolerance {SAMPLE_TOLERANCE:g} points)"
-                 for _, r in moved.iterrows()]
+                 f"committed, {sig(r['slowdown_pct_again']):g} % re-run (tolerance {SAMPLE_TOLERANCE:g} points or "
+                 f"{100 * SAMPLE_RELATIVE:g} %)" for _, r in moved.iterrows()]
     return problems
 
 

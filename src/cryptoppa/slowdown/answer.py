@@ -31,8 +31,8 @@ WORKLOAD_SETS = {"splash2": STUDY_KERNELS, "programs": PROGRAMS, "all": tuple(WO
                  **{c: tuple(w.name for w in WORKLOADS.values() if w.kind == c) for c in CLASSES}}
 COLUMNS = ["scheme", "slowdown_pct", "min_pct", "max_pct", "workloads", "pool", "engine", "answer_engine", "engines",
            "engine_clock_mhz", "engine_utilization", "wait_ns", "added_ns"]
-FASTER = ("faster than its unprotected baseline: protection only adds work, so this is the replay's artifact (its "
-          "FCFS DRAM banks reorder requests a protection delays), withheld")
+FASTER = ("faster than unprotected: an artifact of the replay, whose FCFS DRAM banks reorder the requests a "
+          "protection delays")
 
 
 def _read(table: pd.DataFrame | Path | None) -> pd.DataFrame:

@@ -38,13 +38,22 @@ PROVISIONED = "provisioned"
 STUDY_SYSTEM = "study-2008"
 
 
+TIMING_MODULES = ("backend", "dramcheck", "ooo", "protection", "provision", "run", "timing")  # what shapes a row
+DIGITS = 7  # significant digits a row's floats keep: the report prints four
+
+
 def _code_version() -> str:
-    """The package version and a digest of the timing model's code (this package's modules): what a row was
+    """The package version and a digest of the timing model's code (the modules that shape a row): what a row was
     timed by, so a published row can be traced to its code."""
     digest = hashlib.sha256()
-    for module in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(module.name.encode() + b"\0" + module.read_bytes())
+    for name in TIMING_MODULES:
+        digest.update(name.encode() + b"\0" + (Path(__file__).parent / f"{name}.py").read_bytes())
     return f"{__version__}+{digest.hexdigest()[:12]}"
+
+
+def _rounded(row: dict) -> dict:
+    """The row with its floats at DIGITS significant digits (a compact table; far below the trace's own noise)."""
+    return {k: float(f"{v:.{DIGITS}g}") if isinstance(v, float) else v for k, v in row.items()}
 
 
 CODE = _code_version()
@@ -179,10 +188,11 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "width": system.width if system.core == "ooo" else 0,
             "mshrs": system.mshrs if system.core == "ooo" else 0, "llc_bytes": system.llc_bytes,
             "l2_bytes": system.l2_bytes, "l1_bytes": system.l1_bytes, "dram_model": "banked",
-            "base_dram_read_ns": base.dram_read_cycles * ns, **reference,
+            "base_dram_read_ns": base.dram_read_cycles * ns,
+            **(reference if p is prot.NONE else {}),  # the unprotected stream's, once per point
             "status": "ok", "error": "",
         })
-    return rows
+    return [_rounded(r) for r in rows]
 
 
 def _failed(grid: Grid, workload: str, processors: int, line_bytes: int, err: BaseException) -> list[dict]:

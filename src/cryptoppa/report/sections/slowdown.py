@@ -9,7 +9,7 @@ import pandas as pd
 from ...answers.model import Model
 from ...answers.records import show
 from ...answers.slowdown import program_slowdown
-from ..document import Block, Bullets, Heading, Paragraph, Table
+from ..document import Block, Heading, Paragraph, Table
 
 CLASSES = ("irregular", "cache-friendly", "streaming")
 
@@ -27,16 +27,16 @@ def slowdown(model: Model) -> list[Block]:
             if f.get(c + " mean") is not None}})
     on = answer.basis
     blocks = [Heading(2, "What it costs a program"),
-              Paragraph(f"Mean (worst) % run-time increase over no protection per workload class, traces replayed "
-                        f"({on.stage}: out-of-order cores, a shared last-level cache) with each scheme's engines as "
-                        f"the feasibility answer provisions them for {on.memory} (`cryptoppa feasibility "
-                        f"--bandwidth {on.memory.split(' ')[0]}`: its engine, count and read latencies), at their "
-                        f"{on.clock}; that memory's answer, not this report's {model.question.memory_text}. "
-                        "`reports/slowdown/report.md` has the model, the DRAM model against DRAMsim3 and published "
-                        "measurements beside ours. sgx-split and xts-aes40 are the literature's engines (a 40-cycle "
-                        "AES, pipelined), not ours."),
+              Paragraph(f"Mean (worst) % run-time increase per workload class, traces replayed on {answer.system} "
+                        f"with each scheme's engines as the feasibility answer provisions them for {on.memory} at "
+                        f"their {on.clock}, not this report's {model.question.memory_text} (`reports/slowdown/"
+                        "report.md`: the model, and measurements beside ours). sgx-split and xts-aes40 assume a "
+                        "pipelined 40-cycle AES."),
               Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
-    if answer.not_answered:
-        blocks += [Paragraph("Not answered, and why:"),
-                   Bullets([f"{n.subject}, {n.what}: {n.reason}" for n in answer.not_answered])]
+    by: dict[tuple[str, str], list[str]] = {}
+    for n in answer.not_answered:
+        by.setdefault((n.what, n.reason), []).append(n.subject.removesuffix(" slowdown"))
+    if by:
+        blocks.append(Paragraph("Not answered: " + "; ".join(
+            f"{workload} under {', '.join(schemes)}, {reason}" for (workload, reason), schemes in by.items()) + "."))
     return blocks
