@@ -7,8 +7,10 @@ import math
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
 from cryptoppa.answers.pools import pools_for
+from cryptoppa.cli import cli
 from cryptoppa.memsys.system import DEFAULT_SYSTEM, get_system
 from cryptoppa.report import publish, slowdown_report
 from cryptoppa.slowdown import Grid
@@ -85,3 +87,8 @@ def test_no_published_table_or_figure_shows_a_faster_protected_run(table):
 @pytest.mark.full
 def test_a_sample_of_the_grid_measured_again_lands_within_the_tolerance():
     assert publish.check(sample=True) == []
+
+
+def test_sample_without_check_is_one_line_exit_2():
+    result = CliRunner().invoke(cli, ["publish", "--sample"])
+    assert result.exit_code == 2 and "--sample" in result.output and "--check" in result.output

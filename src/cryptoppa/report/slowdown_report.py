@@ -58,7 +58,8 @@ ANCHORS = (
      "counterless (XTS-class, SGX2/SEV-style) encryption measured on real machines, irregular workloads",
      "9 % slowdown on average", COUNTER_LIGHT_PCT, "xts", "irregular",
      "theirs: real server CPUs, their engines' latency and the controller's real queues, whole programs; ours: a "
-     "simulated core running our kernels' traced phase with our characterized XTS engine (its latency at its fmax)"),
+     "simulated core running our kernels' traced phase with the feasibility answer's XTS pool (its engines' latency "
+     "at their fmax, and its queue)"),
     ("Yan, Rogers, Englender, Solihin and Prvulovic, \"Improving Cost, Performance, and Security of Memory "
      "Encryption and Authentication\" (ISCA 2006)",
      "split counters (32 KB counter cache) + GCM authentication, simulated, SPEC CPU 2000",
@@ -426,8 +427,8 @@ def build(data: Path, out: Path, produced_by: tuple[str, ...] = ()) -> Path:
             Table(dram, source), Bullets([
                 "The replay is open loop: arrival times are the fast model's. Where a stream offers more than "
                 "DRAMsim3 sustains for its pattern (bursts of write-backs with row conflicts), DRAMsim3's queue grows "
-                "and its latency with it; in a closed loop the cores would stall instead, so those rows bound the "
-                "fast model's optimism from above rather than measure it.",
+                "and its latency with it, where a closed loop would stall the cores instead: on those rows the error "
+                "measures the open-loop comparison as much as the fast model.",
                 "The fast model serves each bank first come, first served; DRAMsim3 prefers row hits. Streams that "
                 "alternate rows of one bank queue longer in the fast model, and a protection that slows the cores' "
                 "requests relieves that queue, so a protected run can come out faster than its baseline: an "

@@ -27,11 +27,10 @@ def slowdown(model: Model) -> list[Block]:
             if f.get(c + " mean") is not None}})
     on = answer.basis
     blocks = [Heading(2, "What it costs a program"),
-              Paragraph(f"Mean (worst) % run-time increase per workload class, traces replayed on {answer.system} "
-                        f"with each scheme's engines as the feasibility answer provisions them for {on.memory} at "
-                        f"their {on.clock}, not this report's {model.question.memory_text} (`reports/slowdown/"
-                        "report.md`: the model, and measurements beside ours). sgx-split and xts-aes40 assume a "
-                        "pipelined 40-cycle AES."),
+              Paragraph(f"Mean (worst) % run-time increase per workload class replayed on {answer.system}, each "
+                        f"scheme's engines as the feasibility answer provisions them for {on.memory} at "
+                        f"their {on.clock}, not this report's {model.question.memory_text} (the model: "
+                        "`reports/slowdown/report.md`). sgx-split and xts-aes40 assume a pipelined 40-cycle AES."),
               Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
     by: dict[tuple[str, str], list[str]] = {}
     for n in answer.not_answered:
