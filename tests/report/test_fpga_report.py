@@ -40,8 +40,10 @@ def test_resource_lines_beside_eq_5_4_and_a_constant_count(tmp_path):
                                                                                           (3, 150.0), (4, 800.0))]
     model = build(_folder(tmp_path, rows), QUESTION)
     lines = {(ln.design, ln.name): ln for ln in model.lines}
-    assert lines[("gcm_iter", "flip-flops")].ratio.value == pytest.approx(1.0)
-    assert lines[("gcm_iter", "LUTs")].ratio.value == pytest.approx(2.0)  # 4712.4 / 2356.2
+    # the slopes' ratio mixes two tools' counts: refused without the study's RTL through our synthesis
+    luts = lines[("gcm_iter", "LUTs")]
+    assert luts.ratio is None and "flow: Yosys synth_xilinx against Xilinx ISE 14.3" in luts.comparison.refused.reason
+    assert luts.comparison.refused in model.not_answered
     brams = lines[("gcm_iter", "block RAMs")]
     assert brams.slope is None and brams.constant.value == 0 and brams.study.text == "8"
     noisy = lines[("xts", "flip-flops")]

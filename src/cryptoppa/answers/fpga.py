@@ -105,7 +105,9 @@ class FpgaModel:
 
     @property
     def not_answered(self) -> list[NotAnswered]:
-        return [ln.refused for ln in self.lines if ln.refused] + self.withheld + list(self.failures.values())
+        compared = [ln.comparison.refused for ln in self.lines if ln.comparison and ln.comparison.refused]
+        return [ln.refused for ln in self.lines if ln.refused] + compared + self.withheld + \
+            list(self.failures.values())
 
     def device(self, design: str, target: str) -> DeviceAnswer | None:
         return next((d for d in self.devices if d.design == design and d.target == target), None)

@@ -62,7 +62,8 @@ class Publication:
 PUBLICATIONS = {
     p.name: p for p in (
         Publication("thesis", {
-            "results": Source("results/thesis", "cryptoppa sweep sweeps/thesis.toml"),
+            "results": Source("results/thesis", "cryptoppa sweep sweeps/thesis.toml && cryptoppa sweep "
+                                                "sweeps/thesis_engine.toml"),
             "cores": Source("results/cores", "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk "
                                              "--key-bits 128 --opt -O2,-O3 --out results/cores"),
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pandas as pd
 
 from ...answers.model import Model
-from ...answers.records import show
+from ...answers.records import NotAnswered, show
 from ...answers.slowdown import program_slowdown
 from ..document import Block, Heading, Paragraph, Table
+from . import EVIDENCE, Section
 
 CLASSES = ("irregular", "cache-friendly", "streaming")
 
@@ -26,16 +27,21 @@ def slowdown(model: Model) -> list[Block]:
             f"{c} %": f"{show(f.get(c + ' mean'))} ({show(f.get(c + ' max'))})" for c in CLASSES
             if f.get(c + " mean") is not None}})
     on = answer.basis
-    blocks = [Heading(2, "What it costs a program"),
-              Paragraph(f"Mean (worst) % run-time increase per workload class replayed on {answer.system}, each "
-                        f"scheme's engines as the feasibility answer provisions them for {on.memory} at "
-                        f"their {on.clock}, not this report's {model.question.memory_text} (the model: "
-                        "`reports/slowdown/report.md`). sgx-split and xts-aes40 assume a pipelined 40-cycle AES."),
-              Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
+    return [Heading(2, "What it costs a program"),
+            Paragraph(f"Mean (worst) % run-time increase per workload class replayed on {answer.system}, each "
+                      f"scheme's engines as the feasibility answer provisions them for {on.memory} at their "
+                      f"{on.clock}, not this report's {model.question.memory_text} (the model: "
+                      "`reports/slowdown/report.md`). sgx-split and xts-aes40 assume a pipelined 40-cycle AES."),
+            Table(pd.DataFrame(table).fillna(""), "`reports/slowdown/data/slowdown.csv` (cryptoppa.slowdown.answer)")]
+
+
+def withheld() -> list[NotAnswered]:
+    """The runs the slowdown's gate withheld, one line per workload and reason (the report's "Not answered")."""
     by: dict[tuple[str, str], list[str]] = {}
-    for n in answer.not_answered:
+    for n in program_slowdown().not_answered:
         by.setdefault((n.what, n.reason), []).append(n.subject.removesuffix(" slowdown"))
-    if by:
-        blocks.append(Paragraph("Not answered: " + "; ".join(
-            f"{workload} under {', '.join(schemes)}, {reason}" for (workload, reason), schemes in by.items()) + "."))
-    return blocks
+    return [NotAnswered("program slowdown", f"{workload} under {', '.join(schemes)}", reason)
+            for (workload, reason), schemes in by.items()]
+
+
+SECTIONS = (Section("slowdown", EVIDENCE + 24, lambda c: slowdown(c.model), withholds=lambda c: withheld()),)
