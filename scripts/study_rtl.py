@@ -16,7 +16,8 @@ must be installed too (`cryptoppa doctor`). Steps, each one at a time:
    per 64-byte line + tag (the study's Table 5.1 prints 123).
 2. `cryptoppa run --rtl FILE... --top gcm_aes_v0 --clock-mhz 225` on each target of TARGETS (vectorless power: the
    study's "typical" power is also an estimate without simulated activity). Runs land in the run cache.
-3. Writes reports/libraries/data/study_rtl.csv (one row per target) and study_rtl_sources.csv (one row per file).
+3. Writes reports/libraries/data/study_rtl.csv (one row per target; with --targets, the other targets' rows are
+   kept) and study_rtl_sources.csv (one row per file).
 
 study_rtl.csv, one row per library and wire-load setting:
   design, top          gcm_aes_v0 (the RTL's top module)
@@ -33,6 +34,8 @@ study_rtl.csv, one row per library and wire-load setting:
   cycles_per_line      step 1: clock edges from the start (cii_ctl_vld) to Tag_vld for a 64-byte line, inclusive
   vectors_ok           the GCM test cases the RTL passed in step 1
   rtl_sha256           SHA-256 of study_rtl_sources.csv's (file, sha256) pairs: which copy was measured
+  luts, brams          on an FPGA target (xc7: Yosys synth_xilinx, no clock), its LUTs and block RAMs; flip_flops
+                       its flip-flops; the ASIC columns are empty there
   yosys, opensta       tool versions the run recorded
   command              the run, with the copy's folder written RTL/
 study_rtl_sources.csv: file, bytes, sha256 (of the file as read), text_sha256 (of its text with every run of
@@ -64,13 +67,14 @@ SOURCE = ("fabriziotappero/ip-cores", "d856a73f712d051b9a449c65086854db054c6954"
 CLOCK_MHZ = 225
 # (target, wire-load flag): FlexLib re-characterized and as shipped; Nangate45 with and without its wire-load model.
 TARGETS = (("freepdk45_char/nom", ()), ("freepdk45/nom", ()), ("nangate45/typ", ()),
-           ("nangate45/typ", ("--no-wire-load",)))
+           ("nangate45/typ", ("--no-wire-load",)), ("xc7", ()))
+FPGA = ("xc7",)  # synthesis for Xilinx 7-series: the control of our FPGA lines against the study's Kintex-7 ones
 CASES = (3, 2)  # GCM test cases of tb_gcm_aes_v0.v; the first is the 64-byte line whose cycles are counted
 _MESSAGE = re.compile(r"^MESSAGE (\d+) cycles (\d+) ok ([01])$", re.M)
 COLUMNS = ("design", "top", "target", "pdk", "corner", "wire_load", "clock_mhz", "power_model", "area_um2", "ge_um2",
            "area_kge", "cells", "flip_flops", "sequential_area_um2", "fmax_mhz", "fmax_basis", "setup_ws_ns",
            "power_mw", "internal_mw", "switching_mw", "leakage_mw", "cycles_per_line", "vectors_ok", "rtl_sha256",
-           "yosys", "opensta", "command")
+           "luts", "brams", "yosys", "opensta", "command")
 SOURCE_COLUMNS = ("file", "bytes", "sha256", "text_sha256", "repository", "commit", "path")
 
 
@@ -138,8 +142,8 @@ def characterize(files: list[Path], target: str, flags: tuple[str, ...]) -> tupl
     exe = shutil.which("cryptoppa", path=str(Path(sys.executable).parent)) or shutil.which("cryptoppa")
     if exe is None:
         fail("the cryptoppa command is not installed beside this Python (make bootstrap)")
-    args = [a for f in files for a in ("--rtl", str(f))] + ["--top", TOP, "--clock-mhz", str(CLOCK_MHZ),
-                                                             "--target", target, *flags]
+    clock = [] if target in FPGA else ["--clock-mhz", str(CLOCK_MHZ)]  # FPGA synthesis has no clock constraint
+    args = [a for f in files for a in ("--rtl", str(f))] + ["--top", TOP, *clock, "--target", target, *flags]
     done = subprocess.run([exe, "run", *args, "--json"], capture_output=True, text=True)
     if done.returncode != 0:
         fail(f"cryptoppa run on {target} {' '.join(flags)}failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
@@ -147,7 +151,20 @@ def characterize(files: list[Path], target: str, flags: tuple[str, ...]) -> tupl
     return json.loads(done.stdout), f"cryptoppa run {shown}"
 
 
+def fpga_row(metrics: dict, target: str, command: str, cycles: int, passed: list[int], rtl: str) -> dict:
+    """An FPGA target's row: LUTs, flip-flops and block RAMs of synthesis (no area, timing or power)."""
+    v = lambda key: metrics[key]["value"]
+    return {"design": TOP, "top": TOP, "target": target, "pdk": target, "corner": "", "wire_load": "none",
+            "clock_mhz": CLOCK_MHZ, "cells": int(v("synth__design__instance__count")),
+            "flip_flops": int(v("synth__design__instance__count__ff")), "luts": int(v("synth__design__instance__count__lut")),
+            "brams": v("synth__design__instance__count__bram"), "cycles_per_line": cycles,
+            "vectors_ok": " ".join(map(str, passed)), "rtl_sha256": rtl,
+            "yosys": metrics["synth__design__instance__count__lut"]["tool"], "command": command}
+
+
 def row(metrics: dict, target: str, command: str, cycles: int, passed: list[int], rtl: str) -> dict:
+    if target in FPGA:
+        return fpga_row(metrics, target, command, cycles, passed, rtl)
     v = lambda key: metrics[key]["value"]
     pdk_name, corner = target.split("/")
     return {
@@ -169,6 +186,16 @@ def row(metrics: dict, target: str, command: str, cycles: int, passed: list[int]
         "yosys": metrics["synth__design__instance__area__stdcell"]["tool"], "opensta": metrics["power__total"]["tool"],
         "command": command,
     }
+
+
+def kept(path: Path, rows: list[dict]) -> list[dict]:
+    """The rows already in the table for targets this run did not measure (--targets measures a subset)."""
+    if not path.exists():
+        return []
+    with open(path, newline="") as f:
+        old = list(csv.DictReader(f))
+    done = {(r["target"], r["wire_load"]) for r in rows}
+    return [r for r in old if (r["target"], r["wire_load"]) not in done]
 
 
 def write(path: Path, columns: tuple[str, ...], rows: list[dict]) -> None:
@@ -205,9 +232,10 @@ def main(argv: list[str] | None = None) -> None:
         metrics, command = characterize(files, target, flags)
         rows.append(row(metrics, target, command, cycles, passed, rtl))
         r = rows[-1]
-        print(f"{target} {r['wire_load']}: {r['area_um2']:,.0f} um2 = {r['area_kge']:.2f} kGE, {r['fmax_mhz']} MHz, "
-              f"{r['power_mw']} mW")
-    write(args.out / "study_rtl.csv", COLUMNS, rows)
+        print(f"{target}: {r['luts']:,} LUTs, {r['flip_flops']:,} flip-flops, {r['brams']} block RAMs" if target in FPGA
+              else f"{target} {r['wire_load']}: {r['area_um2']:,.0f} um2 = {r['area_kge']:.2f} kGE, "
+                   f"{r['fmax_mhz']} MHz, {r['power_mw']} mW")
+    write(args.out / "study_rtl.csv", COLUMNS, kept(args.out / "study_rtl.csv", rows) + rows)
     write(args.out / "study_rtl_sources.csv", SOURCE_COLUMNS, src)
     print(f"wrote {args.out / 'study_rtl.csv'} and {args.out / 'study_rtl_sources.csv'}")
 

@@ -30,6 +30,7 @@ from ..feasibility.throughput import engines_needed
 from ..fpga.resources import placed_logic
 from . import gates
 from .fpga_fits import ResourceLine, resource_lines
+from .study import fpga_control_of
 from .question import Question
 from .records import Cited, NotAnswered, On, Record, sig_text
 from .results import Results, load_results
@@ -143,7 +144,8 @@ def build(folder: Path | Results, question: Question) -> FpgaModel:
     points, failed = fpga_rows(results.points), fpga_rows(results.failed)
     routed = points[points["pdk"].map(lambda t: fpga.get(t).routed)] if len(points) else points
     synthesis = points[~points["pdk"].map(lambda t: fpga.get(t).routed)] if len(points) else points
-    lines = [ln for t in sorted(set(synthesis["pdk"])) for ln in resource_lines(synthesis, t, synthesis_on(t))]
+    lines = [ln for t in sorted(set(synthesis["pdk"]))
+             for ln in resource_lines(synthesis, t, synthesis_on(t), fpga_control_of(t))]
     devices, withheld = _devices(routed, question)
     failures = {(row["design"], row["pdk"], int(row["n"])): _failure(row) for _, row in failed.iterrows()}
     return FpgaModel(question, results, _one_engines(synthesis), lines, _placed(routed), devices, withheld,

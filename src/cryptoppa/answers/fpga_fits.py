@@ -116,8 +116,8 @@ def _line(design: str, target: str, metric: str, g: pd.DataFrame, on: On, contro
     theirs = side("Owen 2013", study, **STUDY_FPGA, **dict(unit, scope=f"{line.name}, S-boxes in block RAM"
                                                           if metric == LUTS else line.name))
     tools = () if control is None else (factor(
-        "tools, device and S-box mapping: the study's RTL through our synthesis / as the study printed",
-        ("library", "flow", "stage", "scope"), control, study, subject=subject),)
+        "tools, device and S-box mapping: the study's RTL, one module, through our synthesis / the study's per-module "
+        "slope", ("library", "flow", "stage", "scope"), control, study, subject=subject),)
     line.comparison = compare(f"{line.name} per added engine", ours, theirs, about=("design", "source"),
                               factors=tools, subject=subject)
     return line

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..catalog import AREA, DIE_AREA, POWER, routed
+from ..catalog import AREA, BRAM, DIE_AREA, FPGA_FFS, LUTS, POWER, routed
 from ..feasibility import owen2013
 from ..paths import ROOT, shown
 from ..sweep import results as results_mod
@@ -290,3 +290,21 @@ def decompose(model: Model, control: dict[str, Record], reference: dict[str, Rec
                       about=("design",)).ratio, 2)]
         out.append(Decomposition(quantity, whole, tuple(steps)))
     return out
+
+
+def fpga_control_of(target: str, table: Path = CONTROL) -> dict[str, Record]:
+    """The study's RTL on an FPGA target as our synthesis mapped it, by resource metric (cryptoppa.catalog): LUTs,
+    flip-flops and block RAMs of one module ({} where it was not measured)."""
+    rows = results_mod.read(table.parent, table.with_suffix(".parquet").name) if table.exists() else pd.DataFrame()
+    if rows.empty or "luts" not in rows.columns:
+        return {}
+    pick = rows[(rows["target"] == target) & rows["luts"].notna()]
+    if pick.empty:
+        return {}
+    row = pick.iloc[0]
+    on = On(library=target, stage="synthesis")
+    subject = f"{row['top']} (the study's RTL) on {target}"
+    return {metric: Record(subject, f"the study's RTL, {name}", quantity, float(row[column]), on, (shown(table),))
+            for metric, column, name, quantity in ((LUTS, "luts", "LUTs", "luts"),
+                                                   (FPGA_FFS, "flip_flops", "flip-flops", "flip_flops"),
+                                                   (BRAM, "brams", "block RAMs", "brams"))}

@@ -172,12 +172,13 @@ def factor_figure(decompositions: list[tuple[str, list[tuple[str, float, int]]]]
             start = level if depth == 1 else 1.0
             ax.barh(y, np.log10(value), left=np.log10(start), height=0.7 if depth == 1 else 0.35,
                     color=_colour(0 if depth == 1 else 1), alpha=1.0 if depth == 1 else 0.6)
-            labels.append(("    " if depth == 2 else "") + name)
+            labels.append(("    " if depth == 2 else "") + name.split(":")[0].split(" (")[0])
             if depth == 1:
                 level *= value
             y += 1
         ax.barh(y, np.log10(level), color="0.3", height=0.7)
-        labels.append(f"ours / the study: {quantity}")
+        labels.append("ours / the study")
+        ax.set_title(quantity, fontsize=9)
         ax.set_yticks(range(len(labels)), labels, fontsize=7)
         ax.invert_yaxis()
         ax.axvline(0, color="0.5", linewidth=0.6)
