@@ -15,18 +15,11 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..slowdown.provision import Pool
-from .engines import EngineAnswer
+from .engines import CLOSED, HIT, MISS, EngineAnswer
 from .model import Model, build
 from .question import Question
 from .records import Record
 from .results import Results
-
-
-def _latency(answer: EngineAnswer, case: str) -> Record | None:
-    """The answer's read latency in one case ("row hit", "closed row", "counter miss"): verified where its scheme
-    has a MAC, never the speculative one."""
-    return next((r for name, r in answer.figures.items()
-                 if name.endswith(f"read latency, {case}") and not name.startswith("speculative")), None)
 
 
 def _digest(results: Results, records: list[Record]) -> str:
@@ -39,7 +32,8 @@ def _digest(results: Results, records: list[Record]) -> str:
 def pool_of(model: Model, answer: EngineAnswer) -> Pool:
     """One scheme's pool from its chosen engine's records under the model's question."""
     question = model.question
-    hit, closed, miss = (_latency(answer, case) for case in ("row hit", "closed row", "counter miss"))
+    # verified where the scheme has a MAC (answers.engines), never the speculative plaintext
+    hit, closed, miss = (answer.figures.get(name) for name in (HIT, CLOSED, MISS))
     throughput, engines = answer.figures["throughput"], answer.totals["engines"]
     uncached = answer.totals.get("engines, metadata uncached", engines)
     used = [r for r in (hit, closed, miss, throughput, engines) if r is not None]
