@@ -8,18 +8,25 @@ import click
 import numpy as np
 import pandas as pd
 
-from .. import limits
+from .. import catalog, limits
+from ..answers.pools import pools_for
+from ..answers.results import load_results
 from ..errors import CryptoppaError, InputError
-from ..memsys.system import DEFAULT_SYSTEM, SYSTEMS
+from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
+from ..memsys.system import DEFAULT_SYSTEM, SYSTEMS, get_system
 from ..paths import ROOT
 from ..slowdown import Grid, run_grid
 from ..slowdown import protection as prot
-from ..slowdown.run import PROVISIONED
+from ..slowdown.run import PROVISIONED, STUDY_SYSTEM
 from ..sweep import results as results_mod
 from ..trace.workloads import DEFAULT_WORKLOADS, SIZES, WORKLOADS
 from .options import Number, given, output_folder, run_cache
 
 ENGINE_RESULTS = ROOT / "reports" / "designs" / "data"
+# What the answer's engines are read from: a results table without these columns is no table of characterized
+# engines, and a finished row holds a finite number >= 0 in each numeric one.
+ENGINE_COLUMNS = ("design", "status", "label")
+ENGINE_NUMBERS = ("n", "clock_mhz", catalog.FMAX, catalog.CYCLES, catalog.LATENCY, catalog.READ_LATENCY_DATA)
 
 
 def _items(text: str, allowed, what: str) -> tuple[str, ...]:
@@ -38,11 +45,11 @@ def _engine_table(folder: Path) -> pd.DataFrame:
     if path is None:
         return pd.DataFrame()
     table = results_mod.read(folder)
-    missing = [c for c in (*prot.ENGINE_COLUMNS, *prot.ENGINE_NUMBERS) if c not in table.columns]
+    missing = [c for c in (*ENGINE_COLUMNS, *ENGINE_NUMBERS) if c not in table.columns]
     if missing:
         raise InputError(f"{path}: not a results table of characterized engines (no column {', '.join(missing)})")
     finished = table[table["status"].isin(results_mod.FINISHED)]
-    for column in prot.ENGINE_NUMBERS:
+    for column in ENGINE_NUMBERS:
         number = pd.to_numeric(finished[column], errors="coerce")
         bad = finished[finished[column].notna() & ~(np.isfinite(number) & (number >= 0))]
         if len(bad):
@@ -51,6 +58,11 @@ def _engine_table(folder: Path) -> pd.DataFrame:
             raise InputError(f"{path}: damaged results table (row {bad['label'].iloc[0]!r}: {column} {shown} is no "
                              "finite number >= 0)")
     return table
+
+
+def _pools(folder: Path, system: str, clock: float | None) -> tuple:
+    """The feasibility answer's pools for the system's memory, from the results folder of characterized engines."""
+    return pools_for(load_results(folder), get_system(system, 1, 64).dram.preset, clock or "fmax")
 
 
 def _meaningless(workloads: str, chosen, system: str, jobs, cluster) -> None:
@@ -80,14 +92,15 @@ def _meaningless(workloads: str, chosen, system: str, jobs, cluster) -> None:
 @click.option("--processors", type=Number(limits.TRACED_PROCESSORS, many=True), default="4", show_default=True,
               help="kernels' processors (= threads), comma-separated")
 @click.option("--line-bytes", type=Number(limits.TRACED_LINE_BYTES, many=True), default="64", show_default=True)
-@click.option("--schemes", default="", help="comma-separated [default: every scheme with engine rows and the "
-              "literature's sgx-split; study-gcm,study-cbc on study-2008]")
+@click.option("--schemes", default="", help="comma-separated [default: every scheme the feasibility answer for the "
+              "system's memory answers, and the literature's sgx-split and xts-aes40; study-gcm,study-cbc on "
+              "study-2008]")
 @click.option("--engines", type=Number(limits.ENGINE_POOL, words=(PROVISIONED,), many=True), default=PROVISIONED,
               show_default=True,
-              help="memory-link pools: 'provisioned' (the feasibility answer's count) and/or fixed sizes, e.g. "
-                   "provisioned,1,4")
-@click.option("--engine-clock", type=Number(limits.CLOCK_MHZ), help="engines' clock in MHz, which they must meet "
-              "[default: each engine's fmax]")
+              help="memory-link pools: 'provisioned' (the feasibility answer's engine and count) and/or fixed sizes "
+                   "of the answer's engine, e.g. provisioned,1,4")
+@click.option("--engine-clock", type=Number(limits.CLOCK_MHZ), help="engines' clock in MHz: the answer for that "
+              "controller clock, its engines those that meet it [default: each engine's fmax]")
 @click.option("--gbps", type=Number(limits.AES_UNIT_GBPS, many=True), default="0.8,1.6,3.2", show_default=True,
               help="AES unit throughput (study schemes), comma-separated")
 @click.option("--size", type=click.Choice(SIZES), default="default", show_default=True)
@@ -101,18 +114,20 @@ def _meaningless(workloads: str, chosen, system: str, jobs, cluster) -> None:
 @click.option("--force", is_flag=True, help="record, classify and time every point again")
 def slowdown(workloads, system, processors, line_bytes, schemes, engines, engine_clock, gbps, size, engine_results,
              out, jobs, cluster, cache, force):
-    """% run-time increase of real programs under each protection scheme, from traces recorded here."""
+    """% run-time increase of real programs under each protection scheme, from traces recorded here, with each
+    scheme's engines as the feasibility answer provisions them for the simulated machine's memory."""
     table = _engine_table(engine_results)
-    known = [*prot.measured_schemes(table), *prot.LITERATURE, *prot.STUDY]
+    known = [*METADATA_SCHEMES, *prot.LITERATURE, *prot.STUDY]
     chosen = _items(schemes, known, "schemes") if schemes else ()
     _meaningless(workloads, chosen, system, jobs, cluster)
     cache = run_cache(cache, "--cache")
-    if table.empty and (given("engine_results") or any(s not in (*prot.STUDY, *prot.LITERATURE) for s in chosen)):
+    answered = any(s not in (*prot.STUDY, *prot.LITERATURE) for s in chosen) or not chosen and system != STUDY_SYSTEM
+    if table.empty and (given("engine_results") or answered):
         raise InputError(f"--results {engine_results}: no results table ({results_mod.TABLE} or results.csv) of "
                          "characterized engines")
     grid = Grid(workloads=_items(workloads, WORKLOADS, "workloads"), system=system, processors=processors,
-                line_bytes=line_bytes, schemes=chosen, engines=engines, engine_clock_mhz=engine_clock, gbps=gbps,
-                size=size, engine_results=table)
+                line_bytes=line_bytes, schemes=chosen, engines=engines, gbps=gbps, size=size,
+                pools=_pools(engine_results, system, engine_clock) if answered else ())
     grid.scheme_list  # refuses a scheme the system does not time, before any work
     click.echo(f"slowdown: {len(grid.points())} points on {system} -> {out}")
     result = run_grid(grid, out, cache, jobs=jobs, cluster=cluster, force=force)
