@@ -33,7 +33,10 @@ def test_committed_rows_hold_together():
     assert set(rows.rtl_sha256) == {study_rtl.set_sha256(src.to_dict("records"))}
     assert [(t, w) for t, w in zip(rows.target, rows.wire_load)] == [
         ("freepdk45_char/nom", "none"), ("freepdk45/nom", "none"), ("nangate45/typ", "5K_hvratio_1_1"),
-        ("nangate45/typ", "off")]
+        ("nangate45/typ", "off"), ("xc7", "none")]
+    fpga, rows = rows[rows.target.isin(study_rtl.FPGA)], rows[~rows.target.isin(study_rtl.FPGA)]
+    # FPGA synthesis: LUTs and flip-flops, the S-boxes in LUTs (no block RAM), and no ASIC column
+    assert (fpga.luts > 0).all() and (fpga.brams == 0).all() and fpga.area_um2.isna().all()
     # Each library's gate equivalent is the one its engines' rows were measured in (results.csv beside it).
     engines = pd.read_csv(DATA / "results.csv").groupby("pdk")["synth__design__ge__area"].unique()
     for r in rows.itertuples():
