@@ -173,15 +173,17 @@ def render(template: str, **values) -> str:
     return Template((FLOWS / template).read_text()).substitute(**values)
 
 
-def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_source: str | None = None) -> str:
-    """flows/sta.tcl for the point; activity_source names a run-local Tcl file of simulated activity."""
-    driver = check_identifier(pdk.driver_cell, "driver cell")
+def render_sta_design(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, models: str = "",
+                      period_ns: float | None = None) -> str:
+    """flows/sta_design.tcl, the front of every OpenSTA script of the point: libraries (and `models`, Tcl that
+    reads interface models' libraries), netlist, clock (at the point's period unless period_ns), asynchronous pins."""
     wire_load = point.wire_load_model(pdk)
     async_pins = " ".join(f"{check_identifier(cell, 'cell')} {check_identifier(pin, 'pin')}"
                           for cell, pin in library_cells(liberty).async_pins)
     return render(
-        "sta.tcl",
+        "sta_design.tcl",
         liberty=safe_path(liberty),
+        models=models or "# no interface models",
         top=point.top,
         # The comment is part of the rendered script, so of every cache key: the library's-none text stays as it was.
         wire_load=f"set_wire_load_model -name {check_library_word(wire_load, 'wire-load model', glob=True)}" if wire_load else
@@ -189,13 +191,23 @@ def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_sou
         # OpenSTA falls back on the liberty's default_wire_load when no model is set: zero wire load on every net.
         "set_load 0 [get_nets -hierarchical *]",
         clock_port=point.clock_port,
-        period_ns=f"{point.period_ns:.6g}",
-        driver_cell=driver,
+        period_ns=f"{period_ns or point.period_ns:.6g}",
+        async_pins=async_pins,
+        async_transition_ns=f"{ASYNC_TRANSITION_NS:g}",
+    )
+
+
+def render_sta(point: FlowPoint, pdk: PdkDescriptor, liberty: Path, activity_source: str | None = None,
+               models: str = "", model_registers: str = "") -> str:
+    """flows/sta_design.tcl and flows/sta.tcl for the point; activity_source names a run-local Tcl file of
+    simulated activity; models and model_registers read interface models and count their pins as registers'."""
+    return render_sta_design(point, pdk, liberty, models) + render(
+        "sta.tcl",
+        driver_cell=check_identifier(pdk.driver_cell, "driver cell"),
         output_load_pf=f"{point.output_load_pf:g}",
         input_activity=f"{point.input_activity:g}",
         activity_source=f"source {activity_source}" if activity_source else "# no simulated activity (vectorless)",
-        async_pins=async_pins,
-        async_transition_ns=f"{ASYNC_TRANSITION_NS:g}",
+        model_registers=model_registers or "# no interface models",
     )
 
 

@@ -1,5 +1,5 @@
 """The stages cryptoppa ships, registered on import, each with the settings it reads: ASIC synthesis (single
-designs and flat arrays; the wire-load switch), composed arrays, ASIC placement and routing after synthesis (the
+designs and flat arrays; the wire-load switch), composed arrays (the linked-netlist check), ASIC placement and routing after synthesis (the
 floorplan's utilization), FPGA synthesis, and FPGA placement and routing after it (the placer's seed)."""
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ UTILIZATION = Setting(
     "utilization", float, DEFAULT_UTILIZATION, "target cell area / die area of the floorplan",
     Bound("target cell area / die area", 0.1, 0.95, "the die is sized as cell area / utilization: below 0.1 ten "
           "times the cells, above 0.95 no room left to route"), column="target_utilization")
+LINKED_STA = Setting(
+    "linked_sta", bool, False, "time a composed array by OpenSTA on its linked netlists (up to 16 engines; minutes) "
+    "instead of from the engine's interface model (seconds): a check of the models")
 SEED = Setting(
     "seed", int, 1, "the placer's seed", Bound("a placer seed", 0, 2**31 - 1, "nextpnr's --seed is a 32-bit "
                                                "signed integer", integer=True),
@@ -78,7 +81,7 @@ def _synth(req: Request, cache: Path, force: bool) -> Outcome:
 
 
 def _composed(req: Request, cache: Path, force: bool) -> Outcome:
-    result = compose(array_point(req), cache, force)
+    result = compose(array_point(req), cache, force, linked=LINKED_STA.of(req))
     return Outcome(result.metrics, result.sources, result.built, note=result.method)
 
 
@@ -119,7 +122,9 @@ def _placer(req: Request) -> Refusal | None:
 SYNTH = register(Stage("synth", ASIC, (SINGLE, FLAT), _synth, settings=(WIRE_LOAD,),
                        doc="Yosys synthesis, the engine's simulation, simulated activity where asked, OpenSTA"))
 COMPOSED_ARRAY = register(Stage("synth", ASIC, (COMPOSED,), _composed, activities=("vectorless",),
-                                doc="an N-engine array from the engine's and the dispatcher's cached synthesis"))
+                                settings=(LINKED_STA,),
+                                doc="an N-engine array from the engine's and the dispatcher's cached synthesis, "
+                                    "timed from the engine's interface model"))
 ROUTE = register(Stage.from_step("route", ASIC, arrays=(SINGLE, FLAT), plan=_route_plan, execute=execute_route,
                                  needs="synth", check=_routable, settings=(UTILIZATION,),
                                  doc="Coriolis placement and routing, OpenSTA with the routed wires' parasitics"))
