@@ -32,7 +32,8 @@ def _list(text: str) -> list[str]:
 
 def _yosys_seconds(cache: Path) -> float:
     """Yosys time of every synthesis run in the cache (each counted in the run that spent it)."""
-    return sum(m.value for run in cache.glob("*-synth-*") for name, m in read(run).items()
+    return sum(m.value for run in cache.glob("*-synth-*") if (run / "metrics.json").is_file()
+               for name, m in read(run).items()
                if name in (runtime("synth_elab"), runtime("synth_map")) and not is_carried(m.source))
 
 
