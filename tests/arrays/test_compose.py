@@ -65,22 +65,24 @@ def test_composed_matches_flat(flexlib_home, tmp_path, n):
                                 if not k.startswith("flow__")} == {k: v for k, v in c.items() if not k.startswith("flow__")}
 
 
-def test_interface_timing_matches_the_linked_netlists(flexlib_home, tmp_path):
+@pytest.mark.parametrize("n", [pytest.param(2, marks=pytest.mark.full), 4, pytest.param(8, marks=pytest.mark.full)])
+def test_interface_timing_matches_the_linked_netlists(flexlib_home, tmp_path, n):
     """The engine's interface model and the dispatcher, against OpenSTA on the linked netlists of the same array:
     fmax within 1 %, every class of paths within 5 ps, hold the same (bench/README.md: gcm_iter at N = 2..16)."""
     cache = tmp_path / "cache"
-    ap = ArrayPoint(toy_engine(), 4, PARAMS, "freepdk45", "nom", 225.0)
+    ap = ArrayPoint(toy_engine(), n, PARAMS, "freepdk45", "nom", 225.0)
     model, linked = compose(ap, cache), compose(ap, cache, linked=True)
     assert (model.method, linked.method) == ("interface", "linked")
     m, ref = ({k: v.value for k, v in c.metrics.items()} for c in (model, linked))
-    print({k: (m[k], ref[k]) for k in m if k.startswith("timing__")})
+    print(f"N={n}", {k: (m[k], ref[k]) for k in m if k.startswith("timing__")},
+          f"fmax {(m['timing__fmax__mhz'] - ref['timing__fmax__mhz']) / ref['timing__fmax__mhz']:+.2%}")
     assert _gap(m["timing__fmax__mhz"], ref["timing__fmax__mhz"]) < 0.01
     for name in ("timing__setup__ws", "timing__setup__ws__reg2reg", "timing__setup__ws__in2reg",
                  "timing__setup__ws__reg2out", "timing__hold__ws"):
         assert m[name] == pytest.approx(ref[name], abs=0.005), name
     # The engines' paths inside the models: the dispatcher's tree round trip through them sets fmax, not the
     # engine alone (about 3.3 GHz).
-    assert m["timing__fmax__mhz"] < 0.8 * read(model.sources[0])["timing__fmax__mhz"].value
+    assert m["timing__fmax__mhz"] < 0.9 * read(model.sources[0])["timing__fmax__mhz"].value
     # Both time one netlist per part: the model is extracted from the engine's run's netlist, once.
     (interface_run,) = (p for p in model.sources if p.name.startswith("toy_engine-interface-"))
     assert (interface_run / "model_max.lib").read_text().count("cell (toy_engine)") == 1

@@ -91,7 +91,7 @@ def test_run_directory_is_traceable(counter_run):
     assert run["inputs"]["netlist.v"]["sha256"] == sha256_file(synthesized / "netlist.v")
     synth = json.loads((synthesized / "run.json").read_text())
     assert synth["tools"]["pyosys"] and run["tools"]["sta"]
-    assert synth["mapping"] == {"corner": "nom", "clock_mhz": 225.0}
+    assert synth["mapping"] == {"corner": "nom", "clock_mhz": 100.0}
     assert all(len(v["sha256"]) == 64 for r in (run, synth) for v in r["inputs"].values())
     assert "toggles per clock cycle" in run["assumptions"]["activity"]
     assert "mapped once, at corner nom" in run["assumptions"]["mapping"]
