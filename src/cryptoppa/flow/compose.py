@@ -52,16 +52,15 @@ from ..metrics import Metric, read
 from ..pdk import PdkDescriptor
 from ..runs import StepPlan, run_step, sha256_file
 from ..tools import version
-from ..tools.sta import register_fmax, run_sta, sta_metrics
+from ..tools.sta import register_fmax
 from .execute import characterize
 from .interface import MEASURED, interface_model, read_interface, timed_array
-from .linked_top import render_linked_top
+from .linked_top import execute_linked, render_linked_top
 from .plan import FlowPoint, design_point, render_sta
 
 DISPATCH_RUN_MAX_N = 128  # largest dispatcher run through OpenSTA; larger ones are fitted (module doc)
 DISPATCH_FIT_MIN_N = 16
-HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 1.4 s per gcm_iter engine)
-STA_TIMEOUT_S = 1800.0
+HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 4 s per gcm_iter engine)
 _SYNTH_SUMS = (CELLS, FLOPS,
                AREA, AREA_SEQ,
                AREA_KGE)
@@ -107,17 +106,8 @@ def dispatcher_point(ap: ArrayPoint, n: int) -> FlowPoint:
                      flatten=False)
 
 
-_LINKED_PARTS = ("engine.v", "dispatcher.v", "top.v")
-
-
 def _execute_linked(plan: StepPlan[FlowPoint], work: Path) -> dict[str, Metric]:
-    point: FlowPoint = plan.config
-    # One netlist file for the STA script the flow renders (it reads netlist.v): the two cached netlists and the top.
-    (work / "netlist.v").write_text("".join((work / name).read_text() for name in _LINKED_PARTS))
-    seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, "OpenSTA (linked array)")
-    result = sta_metrics(work, f"sta {plan.tools['sta']}", point.period_ns)
-    result[runtime("sta")] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
-    return result
+    return execute_linked(plan, work, ("engine.v", "dispatcher.v", "top.v"), "OpenSTA (linked array)")
 
 
 def linked_plan(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor) -> StepPlan[FlowPoint]:

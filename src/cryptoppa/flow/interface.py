@@ -9,14 +9,17 @@ netlist and corner) and writes it as a liberty cell with the engine's ports:
 * input -> register: for every data input, the setup and hold requirement of the paths to the registers, as
   `setup_rising` / `hold_rising` checks in a table over the input's transition, and the input's capacitance;
 * input -> output: the paths from an input to an output without a register, as a combinational arc over the load;
-* two libraries, latest (max) and earliest (min) arrivals, read with `read_liberty -max` / `-min`.
+* two libraries, latest (max) and earliest (min) arrivals, read with `read_liberty -max` / `-min`;
+* beside them, the hold slack of the engine's inner register-to-register paths (reports/interface.txt).
 
 The array is then one OpenSTA run on the dispatcher's netlist with N instances of that cell (the flow's own sta.tcl,
 the cells' clock pins counted as register clock pins and their constrained inputs as register data pins), which
 times every path that crosses an engine's boundary: engine -> dispatcher -> engine, the array's inputs fanned out
 to N engines, the dispatcher's own. The paths inside an engine are the engine's own run's, so the array's register
-to register slack is the smaller of the two. Rise and fall requirements of an input are one (the worse);
-combinational arcs are tabled over the load at one input transition (REFERENCE_SLEW_NS).
+to register slack is the smaller of the two. What a model of this kind leaves out: an output's arrival is tabled
+with the other outputs at REFERENCE_LOAD_PF (one gate inside the engine may drive two outputs' nets), rise and fall
+requirements of an input are one (the worse), and combinational arcs are tabled over the load at one input
+transition (REFERENCE_SLEW_NS). bench/interface_timing.py measures what that costs against the linked netlists.
 """
 
 from __future__ import annotations
@@ -35,8 +38,8 @@ from ..names import check_identifier
 from ..pdk import PdkDescriptor
 from ..runs import StepPlan, run_step, sealed_sums, sha256_file
 from ..tools import version
-from ..tools.sta import run_sta, sta_metrics
-from .linked_top import render_linked_top
+from ..tools.sta import run_sta
+from .linked_top import STA_TIMEOUT_S, execute_linked, render_linked_top
 from .plan import FlowPoint, render, render_sta, render_sta_design
 
 LOADS_PF = (0.0, 0.002, 0.005, 0.01, 0.03, 0.1)  # output loads the model is tabled at (pF)
@@ -50,7 +53,10 @@ REFERENCE_LOAD_PF = 0.004
 EXTRACTION_PERIOD_NS = 100.0
 MODEL_LIBS = ("model_max.lib", "model_min.lib")  # latest and earliest arrivals
 MEASURED = "reports/interface.txt"  # what the libraries are written from
-STA_TIMEOUT_S = 1800.0
+MODEL_NOTE = ("the engine's interface as a liberty cell: register->output arrival and transition over the output's "
+              "load (the other outputs at the reference load), input->register setup and hold over the input's "
+              "transition (the worse of rise and fall), input->output arcs over the load, input capacitance; "
+              "latest and earliest arrivals in two libraries")
 _BIT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\Z")
 # Library attributes the model copies from the timing library, so transitions are measured alike.
 _THRESHOLDS = re.compile(r"^\s*((?:input|output)_threshold_pct_(?:rise|fall)|slew_(?:lower|upper)_threshold_pct_"
@@ -72,7 +78,7 @@ def interface_plan(point: FlowPoint, engine_run: Path, pdk: PdkDescriptor) -> St
                               sha256_file(engine_run / "netlist.v"))},
         scripts={"interface.tcl": script},
         tools={"sta": version("sta")},
-        assumptions={"interface": __doc__.split("\n\n")[1].replace("\n", " ")},
+        assumptions={"interface": MODEL_NOTE},
         provenance={"engine_run": str(engine_run), "liberty": {"path": str(lib)}},
         outputs=(*MODEL_LIBS, MEASURED),
         config=point)
@@ -233,16 +239,8 @@ def model_tcl(clock: str) -> tuple[str, str]:
     return read, registers
 
 
-_TIMED_PARTS = ("dispatcher.v", "top.v")
-
-
 def execute_timed(plan: StepPlan[FlowPoint], work: Path) -> dict[str, Metric]:
-    # One netlist file for the STA script the flow renders (it reads netlist.v): the dispatcher's netlist and the top.
-    (work / "netlist.v").write_text("".join((work / name).read_text() for name in _TIMED_PARTS))
-    seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, "OpenSTA (array of interface models)")
-    result = sta_metrics(work, f"sta {plan.tools['sta']}", plan.config.period_ns)
-    result[runtime("sta")] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
-    return result
+    return execute_linked(plan, work, ("dispatcher.v", "top.v"), "OpenSTA (array of interface models)")
 
 
 def timed_plan(engine: Design, point: FlowPoint, n: int, interface_run: Path, disp_run: Path,

@@ -1,12 +1,20 @@
-"""The structural top of an N-engine array over netlists: the dispatcher's (its top's ports split bit by bit, as
-Yosys writes them) and N engines, either their netlists (bit by bit too) or their interface models (liberty cells
-with bus ports, cryptoppa.flow.interface). Wired as the engine interface's array roles say
-(cryptoppa.designs.interface)."""
+"""The structural top of an N-engine array over netlists, and its OpenSTA run: the dispatcher's netlist (its top's
+ports split bit by bit, as Yosys writes them) and N engines, either their netlists (bit by bit too) or their
+interface models (liberty cells with bus ports, cryptoppa.flow.interface). Wired as the engine interface's array
+roles say (cryptoppa.designs.interface)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from ..catalog import runtime
 from ..designs import Design, interface
 from ..designs.arrays import DISPATCH_TOP, array_top
+from ..metrics import Metric
+from ..runs import StepPlan
+from ..tools.sta import run_sta, sta_metrics
+
+STA_TIMEOUT_S = 1800.0
 
 
 def _conn(port: str, width: int, net: str, base: int | None = None) -> list[str]:
@@ -57,3 +65,12 @@ def render_linked_top(engine: Design, n: int, params: dict[str, int], models: bo
         lines.append(f"  {engine_top} u_eng_{i} ({', '.join(conns)});")
     lines.append("endmodule")
     return "\n".join(lines) + "\n"
+
+
+def execute_linked(plan: StepPlan, work: Path, parts: tuple[str, ...], what: str) -> dict[str, Metric]:
+    """OpenSTA (the flow's sta.tcl, which reads netlist.v) on the staged netlists and top `parts`, in one file."""
+    (work / "netlist.v").write_text("".join((work / name).read_text() for name in parts))
+    seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, what)
+    result = sta_metrics(work, f"sta {plan.tools['sta']}", plan.config.period_ns)
+    result[runtime("sta")] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
+    return result

@@ -57,7 +57,8 @@ class FlowPoint(RtlPoint):
     activity: str = "vectorless"  # or "sim:<workload>" (cryptoppa.activity.workload): simulated per-net activity
     reset_port: str = ""  # synchronous reset the activity testbench asserts ("" = none)
     # False keeps the module hierarchy, so each distinct module is mapped once however often it is instantiated
-    # (the array dispatcher's N - 1 identical tree nodes); area and cell counts are totals over the hierarchy.
+    # (the array dispatcher's N - 1 identical tree nodes, an engine's rounds, lanes and S-boxes); area and cell
+    # counts are totals over the hierarchy. Nothing is optimized across a module's boundary.
     flatten: bool = True
     # False times and powers the netlist without the library's wire-load model (net capacitance = pin
     # capacitance), as on a library that has none: the Nangate45 calibration compares both (reports/libraries).
@@ -99,14 +100,15 @@ class FlowPoint(RtlPoint):
 
 def design_point(design: Design, *, pdk: str, corner: str, clock_mhz: float, params: dict[str, int],
                  activity: float = 0.1, clock_port: str | None = None, perf_lines: int = 12,
-                 activity_mode: str = "vectorless", perf_round: int = 1, wire_load: bool = True) -> FlowPoint:
+                 activity_mode: str = "vectorless", perf_round: int = 1, wire_load: bool = True,
+                 flatten: bool = True) -> FlowPoint:
     """The flow point of a described design; engines also get their throughput measured in simulation."""
     return FlowPoint(
         rtl=design.files, top=design.top, pdk=pdk, corner=corner, clock_mhz=clock_mhz,
         params=tuple(sorted(params.items())), clock_port=clock_port or design.clock or "clk",
         input_activity=activity, design=design.name, perf=design.interface == "engine", perf_lines=perf_lines,
         activity=activity_mode, reset_port=design.reset, include_dirs=design.include_dirs, defines=design.defines,
-        perf_round=perf_round, groups=design.groups, wire_load=wire_load,
+        perf_round=perf_round, groups=design.groups, wire_load=wire_load, flatten=flatten,
     )
 
 
