@@ -20,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from cryptoppa import catalog
+from cryptoppa.answers.pools import pools_for
 from cryptoppa.memsys import EVENTS_FILE, run_events, study_system
 from cryptoppa.memsys.system import get_system
 from cryptoppa.slowdown import protection as prot
@@ -49,10 +50,10 @@ def point(workload: str, value: int, threads: int, cache: Path) -> dict:
     classify_s = time.monotonic() - start
     events = pd.read_parquet(done.run_dir / EVENTS_FILE)
     bus = int(((events["outcome"] >= 2) | (events["wb"] > 0)).sum())
-    results = pd.read_csv(Path(__file__).resolve().parents[1] / "reports/designs/data/results.csv")
+    answered = pools_for(Path(__file__).resolve().parents[1] / "reports/designs/data", "ddr4-3200")
+    tree = next(p for p in answered if p.scheme == "ctr-mac-tree")
     timing = {}
-    for p in (prot.NONE, prot.study_protection("study-gcm", 64, 0.8),
-              prot.measured_protection("ctr-mac-tree", results, 1, 64, 60.0)):
+    for p in (prot.NONE, prot.study_protection("study-gcm", 64, 0.8), prot.pool_protection(tree, 1, "fixed")):
         start = time.monotonic()
         simulate(events, system, p)
         timing[p.scheme] = time.monotonic() - start

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from cryptoppa import pdk
+from cryptoppa.pdk import stage_delay
 from cryptoppa.pdk.charlib import checks, library, netlists, tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +38,9 @@ def _fmt(x: float) -> str:
 
 
 def measure(out: Path) -> None:
-    shipped = tables.parse(pdk.liberty(pdk.get("freepdk45"), "nom").read_text())
-    ours = tables.parse(OURS.read_text())
+    ours_path, shipped_path = OURS, pdk.liberty(pdk.get("freepdk45"), "nom")
+    shipped = tables.parse(shipped_path.read_text())
+    ours = tables.parse(ours_path.read_text())
     arcs, cells = [], []
     shipped_here = tables.shipped_cells(OURS.read_text())
     characterized = [str(c.args[0]) for c in ours.get_groups("cell") if str(c.args[0]) not in shipped_here]
@@ -71,13 +73,16 @@ def measure(out: Path) -> None:
     _write(out / "arcs.csv", ["cell", "from_pin", "to_pin", "table", "slew_ps", "load_ff", "ours", "shipped"], arcs)
     _write(out / "cells.csv", ["cell", "pin", "quantity", "ours", "shipped"], cells)
 
-    # Physics: FO4 and NAND2/INV from each liberty's tables, and from ngspice transients of the netlists.
+    # Physics: FO4 and NAND2/INV from each liberty (OpenSTA) and from ngspice transients of the netlists.
     exported = netlists.export()
     cells_netlists, models_dir = exported.cells, exported.models_dir
     nom = library.corner_of(ours, "nom", models_dir)
     physics = []
-    for label, lib in (("ours", ours), ("shipped", shipped)):
-        inv, nand = _fo4_from_tables(tables, lib)
+    # Each liberty's FO4 as every document gives a library's: OpenSTA on the FO4 chain (cryptoppa.pdk.stage_delay)
+    for label, lib in (("ours", ours_path), ("shipped", shipped_path)):
+        with tempfile.TemporaryDirectory() as tmp:
+            inv = stage_delay.fo4_delay_ps(Path(tmp) / "inv", lib, "inv_x1", "i", "nq")
+            nand = stage_delay.fo4_delay_ps(Path(tmp) / "nand", lib, "na2_x1", "i0", "nq", ties={"i1": 1})
         physics += [[label, "fo4_inv_x1_ps", _fmt(inv)], [label, "fo4_na2_x1_ps", _fmt(nand)],
                     [label, "na2_over_inv", _fmt(nand / inv)]]
     # The liberty's inv_x1 delay at one grid point against an ngspice transient of the same netlist.
@@ -102,23 +107,6 @@ def measure(out: Path) -> None:
     physics += [["ngspice", "fo4_inv_x1_ps", _fmt(inv)], ["ngspice", "fo4_na2_x1_ps", _fmt(nand)],
                 ["ngspice", "na2_over_inv", _fmt(nand / inv)]]
     _write(out / "physics.csv", ["source", "quantity", "value"], physics)
-
-
-def _fo4_from_tables(tables, lib) -> tuple[float, float]:
-    """FO4 delay (ps, mean of rise and fall) of inv_x1 and na2_x1 (input i0) from a liberty's tables: each gate
-    drives four copies of itself; the input slew is the gate's own output transition at that load (iterated)."""
-    out = []
-    for cell, pin, related in (("inv_x1", "nq", "i"), ("na2_x1", "nq", "i0")):
-        c = tables.cell_group(lib, cell)
-        load = 4 * float(c.get_groups("pin", related)[0]["capacitance"])
-        timing = next(t for t in c.get_groups("pin", pin)[0].get_groups("timing")
-                      if str(t["related_pin"]).strip('"') == related)
-        slew = 20.0
-        for _ in range(20):
-            slew = sum(tables.lookup(lib, timing.get_groups(t)[0], slew, load)
-                       for t in ("rise_transition", "fall_transition")) / 2
-        out.append(sum(tables.lookup(lib, timing.get_groups(t)[0], slew, load) for t in ("cell_rise", "cell_fall")) / 2)
-    return out[0], out[1]
 
 
 def main() -> int:

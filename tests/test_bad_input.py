@@ -295,7 +295,7 @@ def test_sweep_into_a_damaged_folder(counter_cache, thesis_results, here):
     result = invoke("sweep", "s.toml", "--cache", counter_cache)
     assert result.exit_code == 0 and "rebuilt from the intact results.csv" in result.stderr, result.output
     table = results_mod.read(thesis_results)
-    assert len(table) == len(published) + 1 and set(table.sweep) == {"thesis", "probe"}  # nothing finished lost
+    assert len(table) == len(published) + 1 and set(table.sweep) == {*published.sweep, "probe"}  # nothing finished lost
 
 
 def test_usage_errors_are_one_line():
@@ -370,3 +370,72 @@ def test_a_sweep_setting_no_point_reads_is_refused(here):
     (here / "r.toml").write_text(sweep_text("out", extra='stage = "route"\nutilization = [0.5]\n'))
     listed = invoke("sweep", "r.toml", "--dry-run")
     assert listed.exit_code == 0 and "counter [WIDTH=8] freepdk45/nom 225MHz routed utilization=0.5" in listed.output
+
+
+# ---------------------------------------------------------------------------------------------- issue 50's probes
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "0", "-225", "1e6"])
+def test_feasibility_clock_is_bounded(here, value):
+    refused(invoke("feasibility", "--bandwidth", "25.6GB/s", "--clock", value), "--clock", "'fmax', 'study'",
+            "from 1 to 100,000")
+
+
+@pytest.mark.parametrize("args", [["--protected", "1e30GiB"], ["--protected", "1KiB"], ["--protected", "nanGiB"],
+                                  ["--hit-rate", "1.5"], ["--hit-rate", "nan"]])
+def test_feasibility_footprint_and_hit_rate_are_bounded(here, args):
+    refused(invoke("feasibility", "--bandwidth", "25.6GB/s", *args), args[0])
+
+
+@pytest.mark.parametrize("gbps", ["-1", "0", "inf", "nan", "0.8,1e9"])
+def test_slowdown_study_unit_throughput_is_bounded(here, gbps):
+    refused(invoke("slowdown", "--system", "study-2008", "--gbps", gbps, "--out", "out"), "--gbps",
+            "from 0.01 to 1,000")
+    assert not (here / "out").exists()
+
+
+def _cut_short(frame: pd.DataFrame, folder: Path) -> None:
+    text = frame.to_csv(index=False)
+    (folder / "results.csv").write_text(text[:len(text) // 2])  # ends inside a row
+
+
+def _garbled(frame: pd.DataFrame, folder: Path) -> None:
+    frame = frame.astype({"timing__fmax__mhz": object})
+    frame.loc[frame["status"] == "ok", "timing__fmax__mhz"] = "3#7.1"
+    frame.to_csv(folder / "results.csv", index=False)
+
+
+def _negative(frame: pd.DataFrame, folder: Path) -> None:
+    frame.loc[frame["status"] == "ok", "perf__cycles_per_line"] = -4
+    frame.to_csv(folder / "results.csv", index=False)
+
+
+def _no_fmax(frame: pd.DataFrame, folder: Path) -> None:
+    frame.drop(columns="timing__fmax__mhz").to_csv(folder / "results.csv", index=False)
+
+
+def _parquet_cut_short(frame: pd.DataFrame, folder: Path) -> None:
+    frame.to_parquet(folder / "results.parquet", index=False)
+    data = (folder / "results.parquet").read_bytes()
+    (folder / "results.parquet").write_bytes(data[:len(data) // 2])
+
+
+def _not_a_table(frame: pd.DataFrame, folder: Path) -> None:
+    (folder / "results.csv").write_bytes(bytes(range(256)) * 8)
+
+
+@pytest.mark.parametrize("damage, needle", [(_cut_short, "cut short"), (_garbled, "'3#7.1' is no finite number"),
+                                            (_negative, "-4.0 is no finite number"), (_no_fmax, "no column timing__fmax"),
+                                            (_parquet_cut_short, "damaged results table"),
+                                            (_not_a_table, "damaged results table")])
+def test_slowdown_refuses_a_damaged_engine_table(here, damage, needle):
+    """`slowdown --results DIR` whose table is damaged is refused before any point runs (it printed a table)."""
+    (here / "engines").mkdir()
+    damage(pd.read_csv(ROOT / "reports/designs/data/results.csv"), here / "engines")
+    refused(invoke("slowdown", "--results", "engines", "--workloads", "triad", "--size", "tiny", "--out", "out",
+                   "--cache", "cache"), "engines/results.", needle)
+    assert not (here / "out").exists() and not (here / "cache").exists()
+
+
+def test_slowdown_results_must_hold_a_table(here):
+    (here / "empty").mkdir()
+    refused(invoke("slowdown", "--results", "empty", "--out", "out"), "--results empty", "no results table")

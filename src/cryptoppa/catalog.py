@@ -114,7 +114,7 @@ READ_LATENCY_HINTED_DATA = _m("perf__read_latency_hinted_data_cycles", "cycles",
 LINE_BYTES = _m("perf__line_bytes", "bytes", PERF, "bytes per line")
 THROUGHPUT = _m("perf__throughput__gbps", "Gb/s", PERF, "clock x line bits / cycles per line, at the target clock")
 CYCLES_PER_BYTE = _m("perf__cycles_per_byte", "cycles", "software baselines", "cycles per byte of a firmware or "
-                     "OpenSSL run (host: at the clock host-baseline recorded)")
+                     "OpenSSL run (host: at the clock host-baseline measured around the run)")
 THROUGHPUT_FMAX = _m("perf__throughput_at_fmax__gbps", "Gb/s", FPGA_PNR, "the same at the routed fmax")
 
 # Place and route (Coriolis, then OpenSTA with the routed parasitics) ----------------------------------------------

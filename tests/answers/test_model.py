@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from synthetic import engine, row, write
 
+from cryptoppa.answers.engines import CLOSED, HIT, MISS, SPECULATIVE
 from cryptoppa.answers.model import build
 from cryptoppa.answers.question import Question
 from cryptoppa.catalog import POWER
@@ -78,12 +79,29 @@ def test_integrity_schemes_are_ranked_at_verified_latency(tmp_path):
     # ctr_mac releases plaintext after 5 cycles but its verdict takes 50; prince verifies nothing, 20 cycles.
     rows = engine("ctr_mac", read=50.0, read_data=5.0) + engine("prince", read=20.0)
     model = build(write(tmp_path / "r", rows), STUDY)
-    assert [s.scheme.name for s in model.schemes] == ["prince-xex", "ctr-mac-tree"]
-    ctr = model.schemes[1].chosen
+    # two classes of guarantee, strongest first: never ranked against each other by latency
+    assert list(model.classes()) == ["integrity and replay protection", "confidentiality only, 64-bit block"]
+    ctr = model.schemes[0].chosen
     ns = 1e3 / 225
-    assert ctr.value("verified read latency, row hit") == pytest.approx(50 * ns)
-    assert ctr.value("speculative read latency, row hit") == pytest.approx(5 * ns)
-    assert model.schemes[0].chosen.get("speculative read latency, row hit") is None
+    assert model.schemes[0].rank_latency == ctr.value(HIT) == pytest.approx(50 * ns)
+    assert ctr.value(SPECULATIVE) == pytest.approx(5 * ns)
+    assert model.schemes[1].chosen.get(SPECULATIVE) is None
+
+
+def test_a_counter_scheme_answers_on_a_counter_hit_and_a_miss(tmp_path):
+    model = build(write(tmp_path / "r", engine("ctr_mac", read=50.0, hinted=20.0)), Question("ddr5-6400"))
+    (e,) = model.answered
+    assert e.value(MISS) > e.value(HIT)  # a missed counter arrives with the data: no prefetch lead
+    assert e.value(MISS) == pytest.approx(50 * 1e3 / e.clock_mhz)
+
+
+def test_a_range_of_engines_is_priced_at_both_ends(tmp_path):
+    model = build(write(tmp_path / "r", engine("ctr_mac")), Question("ddr5-6400"))
+    (e,) = model.answered
+    low, high = e.value("engines"), e.value("engines, metadata uncached")
+    assert high > low
+    assert e.value("total area, metadata uncached") / e.value("total area") == pytest.approx(high / low)
+    assert e.value("total power, metadata uncached") > e.value("total power")
 
 
 def test_a_reduced_round_engine_never_answers_for_the_full_cipher(tmp_path):
@@ -102,9 +120,9 @@ def test_prefetch_lead_is_tcl_on_a_row_hit_and_trcd_plus_tcl_on_a_closed_row(tmp
     dram = get_preset("ddr5-6400")
     hit, closed = math.ceil(dram.tcl_ns * 0.225), math.ceil(dram.access_ns * 0.225)
     ns = 1e3 / 225
-    assert e.value("verified read latency, row hit") == pytest.approx(max(10, 40 + 1 - hit) * ns)
-    assert e.value("verified read latency, closed row") == pytest.approx(max(10, 40 + 1 - closed) * ns)
-    assert e.value("verified read latency, row hit") > e.value("verified read latency, closed row")
+    assert e.value(HIT) == pytest.approx(max(10, 40 + 1 - hit) * ns)
+    assert e.value(CLOSED) == pytest.approx(max(10, 40 + 1 - closed) * ns)
+    assert e.value(HIT) > e.value(CLOSED)
 
 
 def test_routed_answers_read_only_routed_columns(tmp_path):

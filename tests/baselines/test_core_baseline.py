@@ -56,6 +56,6 @@ def test_matrix_rejects_unknown_names():
 
 def test_cli_takes_cbc_pages_and_names_bad_sizes(tmp_path):
     bad = run_cli("core-baseline", "--out", tmp_path / "c", "--cbc-bytes", "1k")
-    assert bad.returncode == 2 and "--cbc-bytes '1k': expected comma-separated integers" in bad.stderr
+    assert bad.returncode == 2 and "--cbc-bytes '1k': expected comma-separated, each an AES-CBC page" in bad.stderr
     odd = run_cli("core-baseline", "--out", tmp_path / "c", "--cbc-bytes", "1024,1000")
-    assert odd.returncode == 2 and "CBC page size 1000" in odd.stderr
+    assert odd.returncode == 2 and "--cbc-bytes '1000'" in odd.stderr and "in steps of 16" in odd.stderr

@@ -51,13 +51,13 @@ def test_bad_options(flexlib_home, tmp_path, args, needle):
 
 
 @pytest.mark.parametrize("args, needle, code", [
-    (["storage", "--line-bytes", "3"], "multiple of the 16-byte AES block", 2),
-    (["run", "--design", "counter", "--clock-mhz", "inf"], "--clock-mhz inf: expected a finite positive", 2),
-    (["run", "--design", "counter", "--clock-mhz", "nan"], "--clock-mhz nan", 2),
+    (["storage", "--line-bytes", "3"], "in steps of 16 (whole 16-byte AES blocks", 2),
+    (["run", "--design", "counter", "--clock-mhz", "inf"], "--clock-mhz 'inf': expected a finite positive", 2),
+    (["run", "--design", "counter", "--clock-mhz", "nan"], "--clock-mhz 'nan'", 2),
     (["run", "--rtl", ROOT / "designs", "--top", "counter"], "is a directory, not a file", 2),
     (["run", "--rtl", ROOT / "nosuch.v", "--top", "counter"], "nosuch.v does not exist", 2),
     (["feasibility", "--bandwidth", "fast"], "cannot parse bandwidth 'fast'", 2),
-    (["feasibility", "--bandwidth", "ddr5-6400", "--hit-rate", "2"], "hit rate must be between 0 and 1", 2),
+    (["feasibility", "--bandwidth", "ddr5-6400", "--hit-rate", "2"], "--hit-rate '2': expected a metadata-cache hit rate from 0 to 1", 2),
     (["feasibility", "--bandwidth", "ddr5-6400", "--results", ROOT / "designs"], "no results.parquet or results.csv", 2),
     (["publish", "nope"], "publication 'nope': expected one of", 2),
     (["publish", "--from", "results"], "--from needs a publication NAME", 2),

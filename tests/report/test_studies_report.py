@@ -28,13 +28,17 @@ def _synthetic(folder):
     pipe, six = {"SBOX": 1, "LINE_BYTES": 64}, {"STAGES_PER_ROUND": 6, "LINE_BYTES": 64}
     rows = [
         _engine("gcm_pipe", pipe, timing__fmax__mhz=1000.0, synth__design__instance__count__sequential=10_000,
-                power__total=0.10, power__leakage__total=0.01, synth__design__instance__area__stdcell=1e6,
-                perf__cycles_per_line=5, perf__latency_cycles=19),
+                power__total=0.10, power__internal__total=0.07, power__switching__total=0.02,
+                power__leakage__total=0.01, synth__design__instance__area__stdcell=1e6, perf__cycles_per_line=5,
+                perf__latency_cycles=19),
         _engine("gcm_subpipe", six, timing__fmax__mhz=1500.0, synth__design__instance__count__sequential=25_000,
-                power__total=0.20, power__leakage__total=0.012, synth__design__instance__area__stdcell=1.2e6,
-                perf__cycles_per_line=5, perf__latency_cycles=70),
-        _engine("gcm_pipe", pipe, activity_mode="sim:saturated", power__total=0.08),
-        _engine("gcm_subpipe", six, activity_mode="sim:saturated", power__total=0.12),
+                power__total=0.20, power__internal__total=0.15, power__switching__total=0.038,
+                power__leakage__total=0.012, synth__design__instance__area__stdcell=1.2e6, perf__cycles_per_line=5,
+                perf__latency_cycles=70),
+        _engine("gcm_pipe", pipe, activity_mode="sim:saturated", power__total=0.08, power__internal__total=0.05,
+                power__switching__total=0.02),
+        _engine("gcm_subpipe", six, activity_mode="sim:saturated", power__total=0.12, power__internal__total=0.08,
+                power__switching__total=0.028),
         _engine("gcm_subpipe", six, pdk="xc7", synth__design__instance__count__ff=25_860,
                 synth__design__instance__count__lut=30_000),
         _engine("cbc_mac", {"LINE_BYTES": 64}, perf__cycles_per_line=64, perf__read_latency_cycles=64,
@@ -63,21 +67,37 @@ def test_ratios_and_report_from_known_data(tmp_path):
     model = seeds_model(data)
     sub = model.subpipe
     study = SUBPIPE["fmax_gcm_subpipe"].value / SUBPIPE["fmax_gcm_pipe"].value
-    assert sub.ours["fmax"].value == pytest.approx(1.5) and sub.study["fmax"].value == pytest.approx(study)
-    # power: simulated on both sides (0.12 / 0.08), never a simulated over a vectorless figure
-    assert sub.ours["power"].value == pytest.approx(1.5) and sub.power_model == "sim:saturated"
-    registers = next(r for r in sub.rows if r.quantity == "registers of the sub-pipelined AES-GCM")
-    assert registers.ratio.value == pytest.approx(2.0)  # 25,860 / 12,930
+    assert sub.ours["fmax"].ratio.value == pytest.approx(1.5) and sub.study["fmax"].ratio.value == pytest.approx(study)
+    # a ratio of ratios: each side's library and tools divide out of its own ratio
+    assert sub.cross["fmax"].ratio.value == pytest.approx(1.5 / study)
+    # dynamic beside dynamic (internal + switching), each of our ratios on one activity model
+    assert sub.ours["dynamic power"].ratio.value == pytest.approx(0.108 / 0.07)
+    assert sub.ours["dynamic power, vectorless"].ratio.value == pytest.approx(0.188 / 0.09)
+    # the study states neither the clock nor the activity of its power; its registers are another device's
+    dynamic, registers = sub.cross["dynamic power"], sub.cross["registers"]
+    assert not dynamic.answered and {"clock", "power"} <= set(dynamic.differing)
+    assert "clock: 225 MHz, both engines against unstated" in dynamic.refused.reason
+    assert not registers.answered and "library: xc7" in registers.refused.reason
+    row = next(r for r in sub.rows if r.quantity == "registers of the sub-pipelined AES-GCM")
+    assert row.comparison is registers
     bus = model.bus
     assert bus.cbc.cycles.value == 64 and bus.gcm.cycles.value == 60
     assert bus.study_times["fast"].value == 160 and bus.study_times["slow"].value == 320  # ns at 1 GHz
+    assert bus.mac["area"].ratio.value == pytest.approx(2.0) and bus.mac["power"].ratio.value == pytest.approx(2.0)
+    # its AES unit is a latency its model assumes, no circuit: our engine's time is not divided by it
+    assert all(not c.answered and "stage" in c.differing for c in bus.to_units)
     pages = model.pages
-    assert pages.host("table").cycles[1024].value == 20480  # 20 cycles per byte
-    assert pages.host("table").to_study[1024].value == pytest.approx(20480 / PAGES["page_1k"].value)
+    table = pages.host("table")
+    assert table.cycles[1024].value == 20480  # 20 cycles per byte
+    assert not table.to_study[1024].answered and "key size unstated" in table.to_study[1024].refused.reason
+    study_growth = PAGES["page_4k"].value / PAGES["page_1k"].value
+    assert table.growth.ratio.value == pytest.approx(4.0) and pages.study_growth.ratio.value == pytest.approx(
+        study_growth)
+    assert table.to_growth.ratio.value == pytest.approx(4.0 / study_growth)
     firmware = next(o for o in pages.cores if o.name.startswith("rv32_mc"))
     assert firmware.cycles[4096].value == 409_600  # encryption only: 100 cycles per byte, key setup left out
     energy = model.energy
-    assert [r.value for r in energy.cbc_ratio[256]] == pytest.approx([1.4])
+    assert [c.ratio.value for c in energy.cbc_ratio[256]] == pytest.approx([1.4])
     assert [r.value for r in energy.gain] == pytest.approx([(1 - 100 / 140) * 100])
     with records.collecting() as ledger, records.document("studies.md"):
         html = build_studies(data, tmp_path / "out", ("cryptoppa sweep x",))
@@ -88,6 +108,28 @@ def test_ratios_and_report_from_known_data(tmp_path):
     assert "measured by: `cryptoppa sweep x`" in text and "load average" in text and "shared/seeds" not in text
     assert audit.unrecorded(text, audit.allowed_texts(ledger, "studies.md")) == []
     assert audit.too_precise(text, audit.exact_texts(ledger, "studies.md")) == []
+    # every ratio printed is a comparison's; every refused one is listed with its reason
+    assert [key for _, key, _, quantity in ledger if quantity == records.BARE_RATIO] == []
+    withheld = text[text.index("## Not answered, and why"):]
+    assert "Jannepally 2008: our engines' time per line / its AES units'" in withheld
+    assert "Chen et al. 2008: cycles per page, the host's OpenSSL / the study's" in withheld
+
+
+def test_a_power_ratio_never_mixes_activity_models(tmp_path):
+    """cbc_mac simulated at saturation, gcm_iter vectorless only: their power ratio is refused, not printed."""
+    data = tmp_path / "data"
+    data.mkdir()
+    _synthetic(data)
+    results = pd.read_csv(data / "results.csv")
+    extra = _engine("cbc_mac", {"LINE_BYTES": 64}, activity_mode="sim:saturated", power__total=0.07)
+    pd.concat([results, pd.DataFrame([extra])]).to_csv(data / "results.csv", index=False)
+    bus = seeds_model(data).bus
+    power = bus.mac["power"]
+    assert not power.answered and set(power.differing) == {"design", "power"}
+    assert bus.mac["area"].answered
+    build_studies(data, tmp_path / "out")
+    text = (tmp_path / "out" / "report.md").read_text()
+    assert "power not answered" in text and "cbc_mac / gcm_iter: power, cbc_mac / gcm_iter" in text
 
 
 def test_report_builds_from_engines_alone(tmp_path):

@@ -2,8 +2,9 @@
 MSI, replayed with and without protection on in-order (the 2008 study's) and out-of-order (modern) cores.
 Physics: zero added latency gives zero slowdown, slowdown grows with latency and with misses, a workload that stays
 in cache pays only for its cold misses, more engines never slow a program down, a larger window never slows it
-down, a provisioned pool is never saturated, the literature's SGX-style preset is faster with its metadata cache
-than without, and the study's CBC costs more than its GCM."""
+down, a provisioned pool is never saturated, a pool of N engines serves N lines at once and verifies the metadata
+lines too, the literature's SGX-style preset is faster with its metadata cache than without, and the study's CBC
+costs more than its GCM. Every measured scheme's pool is the feasibility answer's for the system's memory."""
 
 from dataclasses import replace
 
@@ -13,22 +14,25 @@ import pytest
 from click.testing import CliRunner
 
 from cryptoppa import catalog
+from cryptoppa.answers.engines import CLOSED, HIT, MISS
+from cryptoppa.answers.model import build
+from cryptoppa.answers.pools import pools
+from cryptoppa.answers.question import Question
 from cryptoppa.cli import cli
-from cryptoppa.feasibility.metadata import Access, get_scheme, overhead
-from cryptoppa.feasibility.throughput import engines_needed, hardware_throughput
 from cryptoppa.memsys import EVENTS_FILE, run_events, study_system
 from cryptoppa.memsys.classify import HIT_LLC, MEM, classify
 from cryptoppa.memsys.system import get_system
 from cryptoppa.report import slowdown_report
-from cryptoppa.slowdown import pool_for, slowdown_by_class, slowdown_by_scheme
+from cryptoppa.slowdown import slowdown_by_class, slowdown_by_scheme
 from cryptoppa.slowdown import protection as prot
+from cryptoppa.slowdown.answer import withheld
+from cryptoppa.slowdown.backend import Server
 from cryptoppa.slowdown.ooo import simulate_ooo
 from cryptoppa.slowdown.timing import simulate
 from cryptoppa.sweep import results as results_mod
 from cryptoppa.trace import record_trace, trace_plan
 from cryptoppa.trace.records import BARRIER, LOAD, read_trace
 from support import ROOT
-from synthetic import row
 
 KERNELS = ["fft", "lu-c", "lu-nc", "radix", "bfs", "pagerank", "hashjoin", "triad"]
 
@@ -39,8 +43,14 @@ def cache(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def engines():
-    return pd.read_csv(ROOT / "reports/designs/data/results.csv")
+def answer():
+    """The feasibility answer for the modern systems' DDR4-3200, from the published engines."""
+    return build(ROOT / "reports/designs/data", Question("ddr4-3200"))
+
+
+@pytest.fixture(scope="module")
+def answered(answer):
+    return pools(answer)
 
 
 def _events(workload, threads, cache, system):
@@ -135,23 +145,57 @@ def test_a_larger_window_never_slows_a_workload_down(cache):
     assert cycles[0] > 1.5 * cycles[-1]  # independent misses overlap once the window holds several
 
 
-def test_provisioned_pools_are_the_answers_count_and_never_saturate(cache, engines):
+def test_provisioned_pools_are_the_answers_engines_and_never_saturate(cache, answer, answered):
+    """Each pool is the answer's chosen engine of its scheme with the answer's count, clock, throughput and
+    latencies (records, not a second computation), every answered scheme has one, and none saturates."""
+    chosen = {s.scheme.name: s.chosen for s in answer.schemes}
+    assert [p.scheme for p in answered] == list(chosen)
     system = get_system("modern-ddr4", 2, 64)
     events = _events("triad", 2, cache, system)
-    bandwidth = system.dram.gbps * 8e9
-    access_ns = system.dram.trcd_ns + system.dram.tcl_ns
-    for scheme in prot.measured_schemes(engines):
-        pool = pool_for(scheme, engines, bandwidth)
-        row = prot.engine_row(engines, prot.scheme_family(engines, scheme), scheme)
-        assert pool.clock_mhz == float(row[catalog.FMAX]) and pool.clock_basis == "synthesis fmax"
-        each = hardware_throughput(pool.clock_mhz * 1e6, float(row[catalog.CYCLES]), 64)
-        extra = overhead(get_scheme(scheme), Access("streaming")).extra_traffic
-        assert pool.engines == engines_needed(bandwidth * (1 + extra), each).count  # the reports' formula
-        p = prot.measured_protection(scheme, engines, pool.engines, 64, access_ns, pool.clock_mhz, "provisioned")
-        t = simulate_ooo(events, system, p)
-        assert 0 < t.busy_cycles / t.cycles < 1.0, scheme
-    with pytest.raises(Exception, match="meets only"):
-        pool_for("xts", engines, bandwidth, controller_mhz=1e5)
+    for pool in answered:
+        engine = chosen[pool.scheme]
+        assert pool.engine == engine.config["label"] and pool.name == engine.name
+        assert pool.engines == engine.totals["engines"].value and pool.clock_mhz == engine.clock_mhz
+        assert pool.gbps_each == pytest.approx(engine.figures["throughput"].value / 8)  # Gb/s -> GB/s
+        hit, closed = engine.figures[HIT].value, engine.figures[CLOSED].value
+        assert (pool.hit_ns, pool.closed_ns) == (hit, closed)
+        assert pool.miss_ns == engine.figures[MISS].value if MISS in engine.figures else pool.miss_ns == closed
+        if engine.scheme.counter_bits:  # a counter miss loses the hint's lead
+            assert pool.miss_ns > pool.hit_ns
+        t = simulate_ooo(events, system, prot.pool_protection(pool))
+        assert 0 < t.busy_cycles / (t.cycles * pool.engines) < 1.0, pool.scheme
+
+
+def test_a_pool_of_n_engines_serves_a_burst_of_n_lines_at_once():
+    pool = Server(10.0, 4)
+    assert [pool.job(0.0) for _ in range(5)] == [0, 0, 0, 0, 10]  # the fifth waits for the first engine free
+    assert pool.job(100.0) == 0 and pool.busy == 60
+    one = Server(10.0)
+    assert [one.job(0.0) for _ in range(3)] == [0, 10, 20]
+    assert one.job(5.0) == 25  # a job that comes late is taken at the last one's time: the clock never runs back
+
+
+def test_every_dram_line_data_or_metadata_passes_through_the_pool(cache, answered):
+    """The pool is sized for data and metadata traffic, and it carries both: its busy time is one engine's
+    service per DRAM line transferred, reads and writes, data and metadata."""
+    system = get_system("modern-ddr4", 2, 64)
+    events = _events("hashjoin", 2, cache, system)
+    tree = next(p for p in answered if p.scheme == "ctr-mac-tree")
+    t = simulate_ooo(events, system, prot.pool_protection(tree))
+    assert t.metadata_lines > 0
+    assert t.busy_cycles == pytest.approx(system.cycles(tree.service_ns) * t.dram_lines)
+    assert t.dram_lines == t.data_lines + t.metadata_lines
+
+
+def test_a_read_that_finds_its_row_open_waits_the_hints_longer_lead(cache):
+    """The answer's read latency differs by the DRAM access the hint leads: tCL on a row hit, tRCD + tCL on a
+    closed row; the replay takes the row hit's on the reads that found their row open."""
+    system = get_system("modern-ddr4", 2, 64)
+    events = _events("triad", 2, cache, system)
+    closed = _memory(20.0)
+    same, open_row = (simulate_ooo(events, system, replace(closed, hit_read_ns=ns)) for ns in (20.0, 0.0))
+    assert same.cycles == simulate_ooo(events, system, closed).cycles
+    assert open_row.added_cycles < same.added_cycles and open_row.row_hit_rate > 0
 
 
 def test_the_sgx_preset_is_faster_with_its_metadata_cache(cache):
@@ -174,7 +218,7 @@ def test_study_cbc_costs_more_than_gcm(cache):
     assert prot.study_aes_cycles(64, 0.8) == 320 and prot.study_aes_cycles(128, 3.2) == 160  # 000 §4.3
 
 
-def test_command_on_tiny_kernels(tmp_path, cache, engines):
+def test_command_on_tiny_kernels(tmp_path, cache, answered):
     out = tmp_path / "slowdown"
     args = ["slowdown", "--size", "tiny", "--workloads", "fft,hashjoin", "--processors", "2", "--engines",
             "provisioned,1", "--out", str(out), "--cache", str(cache)]
@@ -182,11 +226,17 @@ def test_command_on_tiny_kernels(tmp_path, cache, engines):
     assert result.exit_code == 0, result.output
     table = results_mod.read(out, "slowdown.parquet")
     assert set(table["status"]) == {"ok"} and set(table["system"]) == {"modern-ddr4"}
-    assert set(table["scheme"]) == {"none", *prot.measured_schemes(engines), *prot.LITERATURE}
+    schemes = {p.scheme: p for p in answered}
+    assert set(table["scheme"]) == {"none", *schemes, *prot.LITERATURE}
     assert (table.loc[table["scheme"] == "none", "slowdown_pct"] == 0).all()
     assert (table["slowdown_pct"] >= 0).all()
     provisioned = table[table["pool"] == "provisioned"]
-    assert (provisioned["engines"] > 1).all() and (provisioned["engine_clock_mhz"] > 225).all()
+    for scheme, rows in provisioned.groupby("scheme"):  # the answer's engine, count, clock and engine rows
+        pool = schemes[scheme]
+        assert set(rows["engine"]) == {pool.engine} and set(rows["engines"]) == {pool.engines}
+        assert rows["engine_clock_mhz"].to_numpy() == pytest.approx(pool.clock_mhz, rel=1e-6)
+        assert set(rows["engine_rows_digest"]) == {pool.digest}
+    assert table["code"].nunique() == 1
     assert set(table.loc[table["pool"] == "fixed", "engines"]) == {1}
     again = CliRunner().invoke(cli, args)  # resumes: nothing left to do
     assert again.exit_code == 0
@@ -196,23 +246,28 @@ def test_command_on_tiny_kernels(tmp_path, cache, engines):
     table = results_mod.read(out, "slowdown.parquet")
     assert set(table.loc[table["system"] == "study-2008", "scheme"]) == {"none", *prot.STUDY}
     answer = slowdown_by_scheme("all", table=table)
-    assert set(answer["scheme"]) == {*prot.measured_schemes(engines), *prot.LITERATURE}
+    assert set(answer["scheme"]) == {*schemes, *prot.LITERATURE}
     assert set(answer.loc[~answer["scheme"].isin(list(prot.LITERATURE)), "pool"]) == {"provisioned"}
     assert set(slowdown_by_class(table)["workload_class"]) == {"cache-friendly", "irregular"}
     slowdown_report.build(out, tmp_path / "report")
     text = (tmp_path / "report" / "report.md").read_text()
-    for basis in ("instruction window", "DDR4-3200", "provisioned", "Counter-light", "DRAMsim3"):
+    for basis in ("instruction window", "DDR4-3200", "feasibility answer", "Counter-light", "DRAMsim3"):
         assert basis in text, basis
-
-
-def test_a_reduced_round_engine_times_only_the_scrambling_scheme():
-    rows = pd.DataFrame([row("prince", read=20.0, param_ROUNDS=12, label="prince [ROUNDS=12]"),
-                         row("prince", read=10.0, param_ROUNDS=6, label="prince [ROUNDS=6]")])
-    assert prot.measured_schemes(rows) == ("prince-xex", "prince-scramble")
-    assert prot.engine_row(rows, "prince", "prince-xex")["param_ROUNDS"] == 12
-    assert prot.engine_row(rows, "prince", "prince-scramble")["param_ROUNDS"] == 6
-    # rows measured before the ROUNDS parameter are the specified cipher
-    assert prot.measured_schemes(rows[:1].drop(columns="param_ROUNDS")) == ("prince-xex",)
+    assert "Not answered" not in text
+    # the gate: a protected run faster than its baseline is withheld from every table, listed with its reason
+    faster = (table["scheme"] == "xts") & (table["workload"] == "fft") & (table["pool"] == "provisioned")
+    table.loc[faster, "slowdown_pct"] = -1.0
+    gated = withheld(table)
+    assert list(gated["scheme"]) == ["xts"] and "faster" in gated["reason"].iloc[0]
+    assert "fft" not in slowdown_by_scheme("all", table=table).set_index("scheme").loc["xts", "workloads"]
+    results_mod.merge(out, table.to_dict("records"), "slowdown.parquet", ["workload", "size", "system", "processors",
+                                                                         "line_bytes", "scheme", "pool", "engines",
+                                                                         "gbps"])
+    slowdown_report.build(out, tmp_path / "gated")
+    text = (tmp_path / "gated" / "report.md").read_text()
+    assert "## Not answered, and why" in text
+    view = slowdown_report.workload_scheme(table).set_index("workload")
+    assert view.loc["fft", "xts"] != view.loc["fft", "xts"] and view.loc["hashjoin", "xts"] > 0  # NaN: not shown
 
 
 def test_bad_input_is_one_line_exit_2():
@@ -220,20 +275,3 @@ def test_bad_input_is_one_line_exit_2():
     assert result.exit_code == 2 and "--workloads" in result.output and "fft" in result.output
     result = CliRunner().invoke(cli, ["slowdown", "--schemes", "study-gcm"])
     assert result.exit_code == 2 and "study-2008" in result.output
-
-
-def test_engines_with_the_prefetch_port_wait_what_the_reports_answer_says(engines):
-    """The slowdown's read latency is the reports' own (feasibility.latency at the DRAM access's lead): no lead
-    gives the unhinted latency, a lead past the engine's precomputation the hinted one; an engine without the
-    port waits the same whatever the lead."""
-    for scheme, family, ends in (("xts", "xts", (catalog.READ_LATENCY_DATA, catalog.READ_LATENCY_HINTED_DATA)),
-                                 ("ctr-mac-tree", "ctr_mac", (catalog.READ_LATENCY, catalog.READ_LATENCY_HINTED))):
-        row = prot.engine_row(engines, family)
-        clock = float(row["clock_mhz"])
-        cold, warm = (prot.measured_protection(scheme, engines, 1, 64, access) for access in (0.0, 1e4))
-        assert cold.read_ns == pytest.approx(float(row[ends[0]]) * 1e3 / clock)
-        assert warm.read_ns == pytest.approx(float(row[ends[1]]) * 1e3 / clock) and warm.read_ns < cold.read_ns
-        # a counter read from DRAM with the data leaves the hint nothing to gain, whatever the lead
-        assert warm.miss_read_ns == pytest.approx(cold.read_ns)
-    gcm = [prot.measured_protection("gcm-tag", engines, 1, 64, access).read_ns for access in (0.0, 1e4)]
-    assert gcm[0] == gcm[1] > 0

@@ -7,7 +7,7 @@
 A number here is a maximal run of digits (with thousands separators and a decimal part) that stands alone: digits
 inside a word or an identifier (DDR5, sky130, na2_x1, AES-128, ddr5-6400), inside `code` or a link target, a
 parameter assignment (DIGIT=16), a configuration's size (N = 16), a process node (45 nm) and a section number
-(§6.1.3, Table 5.3) are names, not quantities. What is left must be shown by a record (cryptoppa.answers.records.show), cited (a `Cited` figure
+(§6.1.3, Table 5.3) and a width (a 56-bit MAC) are names, not quantities. What is left must be shown by a record (cryptoppa.answers.records.show), cited (a `Cited` figure
 shown with its citation) or be one of the declared inputs below: a figure of a standard or a preset (DRAM timing,
 a bandwidth), a constant of the method (the study's 225 MHz, the 0.1 toggle rate), or a small count that is part
 of the prose ("two", "4 line periods").
@@ -36,6 +36,7 @@ _NAMES = re.compile(
     r"|(?:§|Table|Tables|Eq\.|Figure|Fig\.|Section|Appendix|Eqs\.)\s*[\d.,–\- and]+"  # where a study prints a figure
     r"|\b(?:19|20)\d\d\b"  # years (of a citation)
     r"|\b\d+\s*nm\b"  # a process node (45 nm) names a technology
+    r"|\b\d+-bit\b"  # a width (a 64-bit block, a 56-bit MAC) names a format
 )
 _NUMBER = re.compile(r"(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
 

@@ -94,6 +94,15 @@ class Basis:
         ]
 
 
+def supply(library: str) -> str:
+    """'1 V': a "pdk/corner"'s supply where its descriptor states it (the default corner's nominal voltage)."""
+    name, _, corner = library.partition("/")
+    if name not in pdk.available():
+        return ""
+    descriptor = pdk.get(name)
+    return f"{descriptor.nominal_voltage:g} V" if corner == descriptor.default_corner else ""
+
+
 def _described(library: str) -> str:
     """"pdk/corner (what the library is)", from its descriptor, so a reader of the basis alone knows the cells."""
     name = library.partition("/")[0]

@@ -5,8 +5,12 @@ Read latency is from a line's arrival at an idle engine to its plaintext, in fro
 the prefetch port hears the read request earlier (cryptoppa.feasibility.latency): tCL earlier for a read to an open
 row, tRCD + tCL for a closed row; each latency names which. An integrity scheme is answered at its *verified*
 latency (the plaintext with its verdict); the plaintext it can release before the verdict is a separate,
-speculative figure, never ranked against verified ones. A scheme with per-line counters also has a counter-miss
-latency: the counter arrives with the data, so no lead.
+speculative figure, never ranked against verified ones. A scheme without a MAC has no verdict: its latency is to the
+plaintext. A scheme with per-line counters is answered on a counter hit (the counter on die, so the hint's lead
+applies) and on a counter miss (the counter arrives with the data: no lead), side by side: the engines it needs are
+a range from streaming (counters mostly cached) to uncached (every counter missed), and so is its latency.
+
+A range of engines is priced at both ends: area, kGE and power for the streaming and the uncached count.
 """
 
 from __future__ import annotations
@@ -21,10 +25,19 @@ from ..feasibility.metadata import Scheme, overhead, traffic_range
 from . import basis as basis_mod
 from . import gates
 from .basis import Basis, identity
+from .guarantees import Guarantee, guarantee_of
 from .question import Question
 from .records import NotAnswered, On, Record
 from .totals import ArrayFits, totals
 from .traffic import scheme_of
+
+
+# The names of an engine's latency records (verified, where its scheme has a MAC).
+HIT, CLOSED = "read latency, row hit", "read latency, closed row"
+MISS = "read latency, counter miss"
+SPECULATIVE = "speculative read latency, row hit"
+IN_FO4 = "read latency in FO4"
+BOUNDS = ("streaming", "uncached")  # the metadata access patterns a range of engines spans
 
 
 @dataclass
@@ -33,6 +46,7 @@ class EngineAnswer:
     name: str  # its short label among the model's engines
     scheme: Scheme | None
     clock_mhz: float
+    guarantee: Guarantee | None = None
     figures: dict[str, Record] = field(default_factory=dict)  # the engine's own numbers
     totals: dict[str, Record] = field(default_factory=dict)  # what the question's memory costs in these engines
     arrays: ArrayFits = field(default_factory=ArrayFits)  # the measured arrays' fits its totals add overhead from
@@ -77,7 +91,8 @@ def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: f
     """One engine of `config` (an N = 1 row of basis.configurations) under the question."""
     scheme = scheme_of(config["design"], config.get("rounds"))
     clock = question.clock_mhz(float(config["fmax_mhz"]))
-    answer = EngineAnswer(config, name, scheme, clock, arrays=arrays)
+    answer = EngineAnswer(config, name, scheme, clock, guarantee_of(config, scheme) if scheme else None,
+                          arrays=arrays)
     subject, rows = identity(config), tuple(r for r in (config["label"], config.get("saturated_label")) if
                                             isinstance(r, str))
     library, stage = config["library"], basis.stage
@@ -108,23 +123,24 @@ def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: f
         rec("energy per byte", "pj_per_byte", power / (gbps * 1e9 / 8) * 1e12, powered),
     ]
     integrity = bool(scheme and scheme.integrity)
-    for row, ns in (("row hit", question.row_hit_ns), ("closed row", question.closed_row_ns)):
+    counters = bool(scheme and scheme.counter_bits)
+    for row, ns, named in (("row hit", question.row_hit_ns, HIT), ("closed row", question.closed_row_ns, CLOSED)):
         lead = lead_cycles(config, ns, clock)
-        on = On(library=library, stage=stage, clock=at, memory=f"{question.memory_text}, {row}")
-        figures.append(rec(f"verified read latency, {row}", "latency_ns",
-                           cycles_to_ns(latency_cycles(config, lead, True), clock), on))
+        hit = ", counter on die" if counters else ""
+        on = On(library=library, stage=stage, clock=at, memory=f"{question.memory_text}, {row}{hit}")
+        figures.append(rec(named, "latency_ns", cycles_to_ns(latency_cycles(config, lead, True), clock), on))
         early = latency_cycles(config, lead, False)
-        if integrity and early < latency_cycles(config, lead, True):
+        if integrity and early < latency_cycles(config, lead, True) and row == "row hit":
             # plaintext released before its verdict: only where the engine does so
-            figures.append(rec(f"speculative read latency, {row}", "latency_ns", cycles_to_ns(early, clock), on))
-    if scheme and scheme.counter_bits:
-        on = On(library=library, stage=stage, clock=at, memory="counter miss: no lead")
-        figures.append(rec("verified read latency, counter miss", "latency_ns",
-                           cycles_to_ns(latency_cycles(config, 0, True), clock), on))
+            figures.append(rec(SPECULATIVE, "latency_ns", cycles_to_ns(early, clock), on))
+    if counters:
+        on = On(library=library, stage=stage, clock=at, memory="counter miss: it arrives with the data, no lead")
+        figures.append(rec(MISS, "latency_ns", cycles_to_ns(latency_cycles(config, 0, True), clock), on))
     no_hint = latency_cycles(config, 0, True)
     if fo4_ps == fo4_ps and no_hint == no_hint:
-        # logic depth, not a wait: the cycles without a hint at the engine's own fmax, in the library's FO4 delays
-        figures.append(rec("verified read latency in FO4", "latency_fo4", no_hint * 1e6 / config["fmax_mhz"] / fo4_ps,
+        # the cycles without a hint at the engine's own fmax, in the library's FO4 delays: a latency in
+        # library-neutral units, register overhead included (not a count of logic levels)
+        figures.append(rec(IN_FO4, "latency_fo4", no_hint * 1e6 / config["fmax_mhz"] / fo4_ps,
                            On(library=library, stage=stage, clock="fmax, no prefetch hint")))
     answer.figures = {f.name: f for f in figures}
 
@@ -136,19 +152,29 @@ def answer_engine(config, name: str, question: Question, basis: Basis, fo4_ps: f
     memory = question.memory_text
 
     def on_access(what: str, load: float | None = None) -> On:
+        # a total counts the dispatcher from the measured arrays' fits or leaves it out: two different totals
         return On(library=library, stage=stage, power="" if load is None else _power_text(config, load), clock=at,
-                  memory=memory, access=f"metadata {what}, {question.footprint_text}")
+                  memory=memory, access=f"metadata {what}, {question.footprint_text}",
+                  arrays="" if load is None else main.overhead)
 
     total_on = on_access(access.name, main.load)
     cases = [("engines", main.engines, access.name)]
-    for bound in ("streaming", "uncached"):
+    answer.totals = {}
+    for bound in BOUNDS:
         if bounds.get(bound, 0.0) != extra:
-            cases.append((f"engines, metadata {bound}", totals(config, bits, clock, arrays, bounds[bound]).engines,
-                          bound))
+            end = totals(config, bits, clock, arrays, bounds[bound])
+            cases.append((f"engines, metadata {bound}", end.engines, bound))
+            # a range of engines is priced at both ends
+            end_on = on_access(bound, end.load)
+            answer.totals.update({
+                f"total area, metadata {bound}": rec(f"total area, metadata {bound}", "area_mm2", end.area_mm2, end_on),
+                f"total kGE, metadata {bound}": rec(f"total kGE, metadata {bound}", "kge", end.kge, end_on),
+                f"total power, metadata {bound}": rec(f"total power, metadata {bound}", "power_w", end.power_w,
+                                                      end_on)})
     if measured_traffic is not None and measured_traffic == measured_traffic and bounds.get("uncached", 0.0) > 0:
         cases.append(("engines, metadata as traced", totals(config, bits, clock, arrays, measured_traffic).engines,
                       "as traced (reports/slowdown)"))
-    answer.totals = {n: rec(n, "engines", v, on_access(a)) for n, v, a in cases}
+    answer.totals.update({n: rec(n, "engines", v, on_access(a)) for n, v, a in cases})
     answer.totals.update({
         "total area": rec("total area", "area_mm2", main.area_mm2, total_on),
         "total kGE": rec("total kGE", "kge", main.kge, total_on),

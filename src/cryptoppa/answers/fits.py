@@ -65,10 +65,22 @@ def valid_points(results: Results) -> tuple[pd.DataFrame, list[NotAnswered]]:
     return results.points[keep], refused
 
 
+def one_form(pts: pd.DataFrame) -> pd.DataFrame:
+    """The points of one netlist per N: where a group has a flat array of one (its dispatcher included), the engine
+    alone is left out of its lines, so no line pools two N = 1 points of two netlists (which would narrow its
+    interval for nothing). Composed arrays are built from the engine alone: it stays their first point."""
+    if "array_mode" not in pts.columns or pts.empty:
+        return pts
+    mode = pts["array_mode"].fillna("").astype(str)
+    flat_one = set(pts.loc[(mode == "flat") & (pts["n"] == 1), "group"])
+    return pts[~((mode == "") & (pts["n"] == 1) & pts["group"].isin(flat_one))]
+
+
 def fits(results: Results, basis: Basis) -> tuple[list[Fit], list[NotAnswered]]:
     """Every group with two or more distinct N among the valid points, each metric of the basis's stage; and the
     points left out."""
     pts, refused = valid_points(results)
+    pts = one_form(pts)
     distinct = pts.groupby("group")["n"].nunique()
     groups = sorted(distinct[distinct >= 2].index)
     if not groups:

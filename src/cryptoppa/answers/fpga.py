@@ -30,6 +30,7 @@ from ..feasibility.throughput import engines_needed
 from ..fpga.resources import placed_logic
 from . import gates
 from .fpga_fits import ResourceLine, resource_lines
+from .study import fpga_control_of
 from .question import Question
 from .records import Cited, NotAnswered, On, Record, sig_text
 from .results import Results, load_results
@@ -105,7 +106,9 @@ class FpgaModel:
 
     @property
     def not_answered(self) -> list[NotAnswered]:
-        return [ln.refused for ln in self.lines if ln.refused] + self.withheld + list(self.failures.values())
+        compared = [ln.comparison.refused for ln in self.lines if ln.comparison and ln.comparison.refused]
+        return [ln.refused for ln in self.lines if ln.refused] + compared + self.withheld + \
+            list(self.failures.values())
 
     def device(self, design: str, target: str) -> DeviceAnswer | None:
         return next((d for d in self.devices if d.design == design and d.target == target), None)
@@ -141,7 +144,8 @@ def build(folder: Path | Results, question: Question) -> FpgaModel:
     points, failed = fpga_rows(results.points), fpga_rows(results.failed)
     routed = points[points["pdk"].map(lambda t: fpga.get(t).routed)] if len(points) else points
     synthesis = points[~points["pdk"].map(lambda t: fpga.get(t).routed)] if len(points) else points
-    lines = [ln for t in sorted(set(synthesis["pdk"])) for ln in resource_lines(synthesis, t, synthesis_on(t))]
+    lines = [ln for t in sorted(set(synthesis["pdk"]))
+             for ln in resource_lines(synthesis, t, synthesis_on(t), fpga_control_of(t))]
     devices, withheld = _devices(routed, question)
     failures = {(row["design"], row["pdk"], int(row["n"])): _failure(row) for _, row in failed.iterrows()}
     return FpgaModel(question, results, _one_engines(synthesis), lines, _placed(routed), devices, withheld,

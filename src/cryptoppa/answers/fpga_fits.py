@@ -1,9 +1,11 @@
 """Our FPGA resource lines against N beside the 2013 study's Kintex-7 lines (Owen 2013, Eq. 5.4).
 
-The study's counts came from Xilinx ISE 14.3 on a Kintex-7 (Owen 2013, §5, Table 5.1); ours from Yosys's
-synth_xilinx on the same 7-series primitives, which optimizes differently, so the ratio of slopes (resources per
-added engine) is the comparison, not the intercepts. A line whose R² is below gates.MIN_R2 is not quoted as a slope;
-a count that is the same at every N (no block RAM at all) is that count, not a line.
+The study's counts came from Xilinx ISE 14.3 on a Kintex-7 (Owen 2013, §5, Table 5.1), its S-boxes in block RAM;
+ours from Yosys's synth_xilinx on the same 7-series primitives, S-boxes in LUTs. The two slopes (resources per added
+engine) are set side by side as a comparison (cryptoppa.answers.comparison): their ratio is printed only where a
+measured factor accounts for the tools (the study's own RTL through our synthesis, `control`), else it is refused
+and listed. A line whose R² is below gates.MIN_R2 is not quoted as a slope; a count that is the same at every N (no
+block RAM at all) is that count, not a line.
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from ..catalog import BRAM, FPGA_FFS, LUTS
 from ..feasibility.fit import fit_linear
 from ..feasibility.owen2013 import OWEN2013
 from . import gates
+from .comparison import Comparison, compare, factor, side
 from .records import Cited, NotAnswered, On, Record
+
+# The two sides' bases: ours (Yosys synth_xilinx, synthesis only) and the study's (ISE 14.3 on a Kintex-7).
+OURS_FPGA = dict(library="Xilinx 7-series primitives", flow="Yosys synth_xilinx", stage="synthesis")
+STUDY_FPGA = dict(design="OpenCores gcm-aes, as Owen 2013 modified it", library="Kintex-7 (XC7K)",
+                  flow="Xilinx ISE 14.3", stage="implemented", source="Owen 2013")
 
 # Our metric -> (what a reader calls it, the study's Eq. 5.4 line, the count's quantity, the slope's quantity)
 COMPARED = {
@@ -42,7 +50,7 @@ class ResourceLine:
     slope: Record | None = None
     intercept: Record | None = None
     r2: Record | None = None
-    ratio: Record | None = None  # our slope / the study's
+    comparison: Comparison | None = None  # our slope beside the study's
     constant: Record | None = None  # the count where it is the same at every N
     refused: NotAnswered | None = None
 
@@ -54,6 +62,12 @@ class ResourceLine:
     def subject(self) -> str:
         return f"{self.design} on {self.target} over N"
 
+    @property
+    def ratio(self) -> Record | None:
+        """Our slope / the study's, where the comparison's gate lets it through."""
+        c = self.comparison
+        return c.ratio if c is not None and c.answered else None
+
 
 def study_line(metric: str) -> tuple[Cited, Cited]:
     printed = OWEN2013.fpga_fits[COMPARED[metric][1]]
@@ -61,8 +75,11 @@ def study_line(metric: str) -> tuple[Cited, Cited]:
     return Cited(f"{printed.slope:g}", where), Cited(f"{printed.intercept:g}", where)
 
 
-def resource_lines(points: pd.DataFrame, target: str, on: On) -> list[ResourceLine]:
-    """Each design with two or more N on `target` (finished rows), each compared resource it has."""
+def resource_lines(points: pd.DataFrame, target: str, on: On, control: dict[str, Record] | None = None
+                   ) -> list[ResourceLine]:
+    """Each design with two or more N on `target` (finished rows), each compared resource it has. control: the
+    study's own RTL through our synthesis on `target`, per metric (its count for one module), the factor that
+    accounts for the tools."""
     rows = points[points["pdk"] == target]
     rows = rows[rows.groupby("design")["n"].transform("nunique") >= 2] if not rows.empty else rows
     metrics = [m for m in COMPARED if m in rows.columns and rows[m].notna().any()]
@@ -72,11 +89,11 @@ def resource_lines(points: pd.DataFrame, target: str, on: On) -> list[ResourceLi
             g = group.dropna(subset=[metric])
             if g["n"].nunique() < 2:
                 continue
-            out.append(_line(design, target, metric, g, on))
+            out.append(_line(design, target, metric, g, on, (control or {}).get(metric)))
     return out
 
 
-def _line(design: str, target: str, metric: str, g: pd.DataFrame, on: On) -> ResourceLine:
+def _line(design: str, target: str, metric: str, g: pd.DataFrame, on: On, control: Record | None) -> ResourceLine:
     _, _, count, per_engine = COMPARED[metric]
     study, study_intercept = study_line(metric)
     line = ResourceLine(design, target, metric, int(g["n"].min()), int(g["n"].max()), len(g), study, study_intercept)
@@ -94,8 +111,15 @@ def _line(design: str, target: str, metric: str, g: pd.DataFrame, on: On) -> Res
         return line
     line.slope = Record(subject, f"{line.name} per added engine", per_engine, float(fit["slope"]), on, labels)
     line.intercept = Record(subject, f"{line.name} intercept", count, float(fit["intercept"]), on, labels)
-    line.ratio = Record(subject, f"{line.name} per added engine / Owen 2013", "ratio",
-                        float(fit["slope"]) / study.value, on, labels)
+    unit = dict(unit="one added engine", scope=f"{line.name}, S-boxes in LUTs" if metric == LUTS else line.name)
+    ours = side("ours", line.slope, design=design, source="cryptoppa", **OURS_FPGA, **unit)
+    theirs = side("Owen 2013", study, **STUDY_FPGA, **dict(unit, scope=f"{line.name}, S-boxes in block RAM"
+                                                          if metric == LUTS else line.name))
+    tools = () if control is None else (factor(
+        "tools, device and S-box mapping: the study's RTL, one module, through our synthesis / the study's per-module "
+        "slope", ("library", "flow", "stage", "scope"), control, study, subject=subject),)
+    line.comparison = compare(f"{line.name} per added engine", ours, theirs, about=("design", "source"),
+                              factors=tools, subject=subject)
     return line
 
 

@@ -23,7 +23,9 @@ from ..feasibility.metadata import Scheme
 from ..paths import shown
 from . import gates
 from .basis import Basis, basis_of, configurations, engine_power, identity
-from .engines import EngineAnswer, answer_engine
+from .comparison import within
+from .engines import HIT, EngineAnswer, answer_engine
+from .guarantees import Guarantee
 from .fits import Fit, family_of, fits as fit_groups
 from .labels import short_labels
 from .points import point_records
@@ -42,8 +44,13 @@ class SchemeAnswer:
 
     @property
     def rank_latency(self) -> float:
-        """What schemes are ranked by: the verified read latency on a row hit (NaN sorts last)."""
-        return self.chosen.value("verified read latency, row hit")
+        """What schemes are ranked by within a guarantee class: the read latency on a row hit, verified where the
+        scheme has a MAC (NaN sorts last)."""
+        return self.chosen.value(HIT)
+
+    @property
+    def guarantee(self) -> Guarantee:
+        return self.chosen.guarantee
 
 
 @dataclass
@@ -80,7 +87,8 @@ class Model:
 
     @property
     def schemes(self) -> list[SchemeAnswer]:
-        """Each scheme with answered engines, ranked by verified read latency (row hit)."""
+        """Each scheme with answered engines: by guarantee class (strongest first), then by read latency on a row
+        hit (verified where the scheme has a MAC)."""
         by: dict[str, list[EngineAnswer]] = {}
         for e in self.answered:
             if e.scheme is not None and "engines" in e.totals:
@@ -88,7 +96,15 @@ class Model:
         size = self.size
         out = [SchemeAnswer(members[0].scheme, members, min(members, key=lambda e: e.value(size)))
                for members in by.values()]
-        return sorted(out, key=lambda s: (math.isnan(s.rank_latency), s.rank_latency, s.scheme.name))
+        return sorted(out, key=lambda s: (s.guarantee.order, math.isnan(s.rank_latency), s.rank_latency,
+                                          s.scheme.name))
+
+    def classes(self) -> dict[str, list[SchemeAnswer]]:
+        """The answered schemes by guarantee class, strongest class first: "least" is said only within one."""
+        out: dict[str, list[SchemeAnswer]] = {}
+        for s in self.schemes:
+            out.setdefault(s.guarantee.klass, []).append(s)
+        return out
 
     @property
     def size(self) -> str:
@@ -247,11 +263,13 @@ def _array_checks(configs: pd.DataFrame, basis: Basis) -> list[ArrayCheck]:
     """Every measured array (N > 1) against N × its engine, under each power model it has."""
     out = []
     for family, group in configs.groupby("family", sort=False):
-        single = group[group["n"] == 1]
+        # one engine is the engine alone where it was measured (the answers' figure), else the array of one
+        alone = (group["n"] == 1) & (group["array_mode"] == "")
+        single = group[alone] if alone.any() else group[group["n"] == 1]
         if single.empty:
             continue
         engine = single.iloc[0]
-        for _, array in group[group["n"] > 1].iterrows():
+        for _, array in group[(group["n"] > 1) | ((group["n"] == 1) & alone.any() & ~alone)].iterrows():
             models = [("vectorless", array["vectorless"], engine["vectorless"])]
             if isinstance(array.get("saturated"), dict) and isinstance(engine.get("saturated"), dict):
                 models.append(("simulated, saturated", array["saturated"], engine["saturated"]))
@@ -260,10 +278,15 @@ def _array_checks(configs: pd.DataFrame, basis: Basis) -> list[ArrayCheck]:
                 flag = gates.array_sum(power, n, one, name.split(",")[0])
                 if flag:
                     on = On(library=array["library"], stage=basis.stage, power=name)
-                    share = Record(identity(array), f"array power / N × one engine ({name})", "ratio",
-                                   power / (n * one), on)
-                    cells = Record(identity(array), "array cells / N × one engine's", "ratio",
-                                   float(array["cells"]) / (n * float(engine["cells"])), On(library=array["library"]))
+                    share = within(f"array power / N × one engine ({name})",
+                                   Record(identity(array), f"array power ({name})", "power_mw", power * 1e3, on),
+                                   Record(identity(array), f"N × one engine's power ({name})", "power_mw",
+                                          n * one * 1e3, on)).ratio
+                    cells_on = On(library=array["library"], stage=basis.stage)
+                    cells = within("array cells / N × one engine's",
+                                   Record(identity(array), "array cells", "cells", float(array["cells"]), cells_on),
+                                   Record(identity(array), "N × one engine's cells", "cells",
+                                          n * float(engine["cells"]), cells_on)).ratio
                     out.append(ArrayCheck(array, name, share, cells, flag))
     return out
 

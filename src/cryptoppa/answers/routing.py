@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from .. import pdk
 from ..catalog import DIE_HEIGHT, DIE_WIDTH, UTILIZATION, WIRELENGTH
+from .comparison import within
 from .engines import EngineAnswer
 from .model import Model, build
 from .records import On, Record
@@ -45,9 +46,9 @@ def routed_against_synthesis(model: Model) -> list[Routed]:
             "fmax lost": Record(e.identity, "fmax lost if that delay were skew", "percent",
                                 100 * wire_ps / (period_ps + wire_ps), on),
         }
-        if s is not None:
+        if s is not None:  # the same netlist, the same library and clock: the stage is what is compared
             for name in ("fmax", "power", "area"):
-                figures[f"{name} ratio"] = Record(e.identity, f"routed / synthesis {name}", "ratio",
-                                                  e.value(name) / s.value(name), on)
+                figures[f"{name} ratio"] = within(f"routed / synthesis {name}", e.get(name), s.get(name),
+                                                  about=("stage",)).ratio
         out.append(Routed(e, s, figures))
     return out

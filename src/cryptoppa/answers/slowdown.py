@@ -1,6 +1,8 @@
 """What each scheme's engines cost a program (the slowdown publication's headline configuration: a modern system,
-pools provisioned as the feasibility answer provisions them), and the metadata traffic the traced workloads moved,
-both as records of the answer model. Read from a slowdown table (default: the committed one of reports/slowdown)."""
+each scheme's pool as the feasibility answer provisions it for that system's memory), and the metadata traffic the
+traced workloads moved, both as records of the answer model. Read from a slowdown table (default: the committed one
+of reports/slowdown). The pool is the one each row records (cryptoppa.answers.pools filled it when the grid ran):
+nothing here chooses or counts engines."""
 
 from __future__ import annotations
 
@@ -10,18 +12,27 @@ from pathlib import Path
 import pandas as pd
 
 from ..feasibility.metadata import SCHEMES
+from ..memsys.system import DEFAULT_SYSTEM
 from ..paths import shown
-from ..slowdown.answer import PUBLISHED, headline_rows, slowdown_by_class
+from ..slowdown.answer import PUBLISHED, headline_rows, slowdown_by_class, withheld
 from ..slowdown.run import TABLE
 from ..sweep import results as results_mod
-from .records import On, Record
+from .records import NotAnswered, On, Record
 
 
 @dataclass
 class ProgramSlowdown:
     scheme: str
-    engine: str  # the engine configuration the pool was built of, or "pipelined (assumed)" for the literature's
+    engine: str  # the answer's name for the engine the pool was built of, or "pipelined (assumed)" for the literature's
     figures: dict[str, Record] = field(default_factory=dict)  # "irregular mean", "irregular max", ..., "engines"
+
+
+@dataclass
+class Slowdowns:
+    schemes: list[ProgramSlowdown]
+    system: str  # the simulated machine
+    basis: On  # the memory the pools were provisioned for and their clock
+    not_answered: list[NotAnswered]  # runs the gate withheld, and why
 
 
 def _table(table: pd.DataFrame | Path | None) -> pd.DataFrame:
@@ -31,21 +42,26 @@ def _table(table: pd.DataFrame | Path | None) -> pd.DataFrame:
     return folder
 
 
-def program_slowdown(table: pd.DataFrame | Path | None = None) -> list[ProgramSlowdown]:
+def _one(rows: pd.Series) -> str:
+    return ", ".join(str(v) for v in dict.fromkeys(rows.dropna()) if str(v))
+
+
+def program_slowdown(table: pd.DataFrame | Path | None = None) -> Slowdowns:
     """Per scheme: mean and worst % slowdown per workload class, and the pool it was measured with."""
     rows = _table(table)
     by_class = slowdown_by_class(rows) if not rows.empty else pd.DataFrame()
     if by_class.empty:
-        return []
+        return Slowdowns([], DEFAULT_SYSTEM, On(), [])
     source = shown(PUBLISHED / "slowdown.csv") if table is None else "slowdown table"
+    head = headline_rows(rows)
+    measured = head[head["pool"] == "provisioned"]
+    on = On(stage=f"slowdown replay, {DEFAULT_SYSTEM}", memory=_one(measured["answer_memory"]),
+            access="the answer's pool for that memory", clock=_one(measured["clock_basis"]))
     out = []
     for scheme, group in by_class.groupby("scheme", sort=False):
         first = group.iloc[0]
-        engine = rows.loc[(rows["scheme"] == scheme) & rows["engine"].notna(), "engine"]
         pipelined = first["pool"] == "pipelined"
-        name = "pipelined (assumed)" if pipelined or engine.empty else str(engine.iloc[0])
-        on = On(stage="slowdown replay", memory="modern-ddr4", access="provisioned pool", clock="engine fmax")
-        entry = ProgramSlowdown(scheme, name)
+        entry = ProgramSlowdown(scheme, "pipelined (assumed)" if pipelined else str(first["answer_engine"]))
         for _, r in group.iterrows():
             for stat, col in (("mean", "slowdown_pct"), ("max", "max_pct")):
                 key = f"{r['workload_class']} {stat}"
@@ -55,7 +71,9 @@ def program_slowdown(table: pd.DataFrame | Path | None = None) -> list[ProgramSl
             entry.figures["clock"] = Record(f"{scheme} slowdown", "engine clock", "clock_mhz",
                                             float(first["engine_clock_mhz"]), on)
         out.append(entry)
-    return out
+    gated = withheld(rows)
+    refused = [NotAnswered(f"{r['scheme']} slowdown", r["workload"], r["reason"]) for _, r in gated.iterrows()]
+    return Slowdowns(out, DEFAULT_SYSTEM, on, refused)
 
 
 def traced_traffic(table: pd.DataFrame | Path | None = None) -> dict[str, float]:

@@ -35,7 +35,7 @@ COMMANDS = {
     "publish": ("cryptoppa.cli.publish", "publish",
                 "Rebuild reports/ and the generated blocks of the READMEs and docs/ from committed data."),
     "slowdown": ("cryptoppa.cli.slowdown", "slowdown", "% run-time increase of traced programs under each protection scheme."),
-    "host-baseline": ("cryptoppa.cli.baselines", "host_baseline", "AES-GCM/CBC cycles per byte on this CPU (OpenSSL)."),
+    "host-baseline": ("cryptoppa.cli.baselines", "host_baseline", "AES-GCM/CBC ns and cycles per byte on this CPU (OpenSSL)."),
     "core-baseline": ("cryptoppa.cli.baselines", "core_baseline", "Software AES on the RV32 cores: cycles/byte + PPA."),
 }
 

@@ -14,18 +14,19 @@ import pandas as pd
 from .. import limits
 from ..catalog import AREA, FLOPS, POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING
 from ..errors import InputError
-from ..feasibility import node_checks, nodes, report_text
+from ..feasibility import nodes, report_text
 from ..feasibility.fit import fits_to_dict
 from ..feasibility.metadata import PATTERNS, SGX_PROTECTED_BYTES, Access, parse_size
-from ..answers.model import build
-from ..answers.question import Question, parse_clock
-from ..answers.nodes import projected_results
+from ..answers.nodes import NodeAnswer, Span, node_answer
+from ..answers.question import Question
+from ..answers.records import show_reason
+from ..answers.fits import one_form
 from ..answers.results import group_label, load_results
-from ..answers.slowdown import traced_traffic
 from ..report import terminal
-from ..report.build import model_of, stage_delays
+from ..report.build import model_of
 from ..report.publications import PUBLICATIONS
-from .options import bounded, given
+from ..report.sections.nodes import answer_table
+from .options import BANDWIDTH, CLOCK, Number, given
 
 FIT_METRICS = (AREA, FLOPS, POWER, POWER_INTERNAL, POWER_SWITCHING, POWER_LEAKAGE)
 # How `fit` labels them in its text table, and the factor from the metric's unit (--json keeps names and units).
@@ -44,28 +45,31 @@ def _echo_table(df) -> None:
 
 
 @click.command()
-@click.option("--bandwidth", help="a preset name (`cryptoppa presets`) or a quantity such as 25.6GB/s")
+@click.option("--bandwidth", type=BANDWIDTH,
+              help="a preset name (`cryptoppa presets`) or a quantity such as 25.6GB/s")
 @click.option("--paper", help="the 2013 study's own figures instead of our measurements (owen2013)")
 @click.option("--results", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="answer from this results folder instead of the published designs data (reports/designs/data)")
-@click.option("--count", type=int, default=1, show_default=True, callback=bounded(limits.COUNT),
+@click.option("--count", type=Number(limits.COUNT), default=1, show_default=True,
               help="channels / DIMMs / stacks / devices")
-@click.option("--efficiency", type=float, default=1.0, show_default=True, callback=bounded(limits.EFFICIENCY),
+@click.option("--efficiency", type=Number(limits.EFFICIENCY), default=1.0, show_default=True,
               help="sustained / peak bandwidth")
-@click.option("--clock", "clock", default="fmax", show_default=True,
+@click.option("--clock", "clock", type=CLOCK, default="fmax", show_default=True,
               help="the engines' clock: 'fmax' (each its own), 'study' (225 MHz) or MHz; engines above their fmax "
                    "are not answered")
 @click.option("--access", type=click.Choice(PATTERNS), default="streaming", show_default=True,
               help="how data lines are read, for the metadata traffic")
-@click.option("--hit-rate", type=float, help="a metadata-cache hit rate (0..1) instead of the access pattern")
-@click.option("--protected", default=f"{SGX_PROTECTED_BYTES // 2**20}MiB", show_default=True,
+@click.option("--hit-rate", type=Number(limits.HIT_RATE), help="a metadata-cache hit rate (0..1) instead of the "
+              "access pattern")
+@click.option("--protected", type=Number(limits.PROTECTED_BYTES, read=parse_size, unit="B"),
+              default=f"{SGX_PROTECTED_BYTES // 2**20}MiB", show_default=True,
               help="the memory a counter tree protects (its depth), e.g. 16GiB")
 @click.option("--host", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="also software on this machine's CPU, from a `cryptoppa host-baseline` folder (with --json)")
 @click.option("--cores", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="also software on the RV32 cores, from a `cryptoppa core-baseline` folder (with --json)")
-@click.option("--node", help="answer for this process node (32nm, 28nm, 16nm, 14nm, 10nm, 7nm, ...), projected from "
-                            "the measured 45 nm libraries by Stillmaker & Baas 2017 (HP); never measured")
+@click.option("--node", help="answer at this process node (7nm, 130nm, 16nm, ...): each figure a range between the "
+                            "estimates that reach it (Stillmaker & Baas 2017, measured library pairs), or why not")
 @click.option("--all", "every", is_flag=True, help="every engine configuration, not one per scheme")
 @click.option("--json", "as_json", is_flag=True, help="every record with its basis, as JSON")
 @click.option("--csv", "as_csv", is_flag=True, help="the table as CSV")
@@ -96,37 +100,75 @@ def feasibility(bandwidth, paper, results, count, efficiency, clock, access, hit
         raise InputError("--json and --csv: give one")
     if (host or cores) and not as_json:
         raise InputError("--host and --cores add software to the --json records; give --json too")
-    question = Question(bandwidth, count=count, efficiency=efficiency, clock=parse_clock(clock),
-                        access=Access(access, hit_rate, protected_bytes=parse_size(protected)))
+    question = Question(bandwidth, count=count, efficiency=efficiency, clock=clock,
+                        access=Access(access, hit_rate, protected_bytes=protected))
     folder = results or DESIGNS_DATA.folder / "data"
     if node:
-        if host or cores:
-            raise InputError("--node projects the engines only: software on --host or --cores is not projected")
+        if host or cores or every:
+            raise InputError("--node answers each scheme's engine: --host, --cores and --all do not apply to it")
         try:
             nodes.node_nm(node)
         except InputError as err:
             raise InputError(f"--node {node}: {str(err).partition(': ')[2]}") from None
-        loaded = load_results(folder)
-        model = build(projected_results(loaded, node), question, fo4_ps=nodes.project_fo4(stage_delays(Path(folder)), node),
-                      measured_traffic=traced_traffic())
-    else:
-        model = model_of(folder, question, cores=cores, host=host)
+        _echo_node(node_answer(model_of(folder, question), node), as_json, as_csv)
+        return
+    model = model_of(folder, question, cores=cores, host=host)
     if as_json:
         click.echo(terminal.as_json(model, every))
     elif as_csv:
         click.echo(terminal.as_csv(model, every), nl=False)
     else:
         terminal.render(model, every)
-    if node:  # the method and its error, on every projected answer (on stderr beside --json and --csv)
-        for line in (f"basis: {nodes.basis_line(set(loaded.points['pdk']), node)}", node_checks.check_line()):
-            click.echo(textwrap.fill(line, 120, subsequent_indent="  "), err=as_json or as_csv)
+
+
+def _span_json(span: Span) -> dict:
+    out = {"name": span.name}
+    if span.refused:
+        return {**out, "not_answered": span.refused.reason}
+    for end, record in (("low", span.low), ("high", span.high), ("on_measured_library", span.on)):
+        if record is not None:
+            out[end] = {"value": record.value, "text": record.text, "unit": record.unit, "basis": str(record.on)}
+    return out
+
+
+def _echo_node(answer: NodeAnswer, as_json: bool, as_csv: bool) -> None:
+    """The answer at a node: each scheme's engine, every figure a range or 'not answered', then why not."""
+    ge = answer.ge.text() if answer.ge else f"none at {answer.nm} nm"
+    if as_json:
+        click.echo(json.dumps({"node_nm": answer.nm, "question": answer.measured.question.memory_text,
+                               "gate_equivalent": ge,
+                               "engines": [{"scheme": e.scheme, "engine": e.engine.name,
+                                            "figures": [_span_json(s) for s in e.figures.values()]}
+                                           for e in answer.engines],
+                               "not_answered": [{"subject": n.subject, "what": n.what, "reason": n.reason}
+                                                for n in answer.not_answered]}, indent=1, ensure_ascii=False))
+        return
+    table = answer_table(answer)
+    if as_csv:
+        click.echo(table.to_csv(index=False), nl=False)
+        return
+    q = answer.measured.question
+    click.echo(f"{q.memory_text}, {q.clock_text}, at {answer.nm} nm: ranges between the estimates that reach it, "
+               "or not answered")
+    # a column no scheme has an answer in is named once below the table, with the reasons
+    withheld = [c for c in table.columns if (table[c] == "not answered").all()]
+    click.echo(report_text.to_text(table.drop(columns=withheld)))
+    if withheld:
+        click.echo(textwrap.fill(f"not answered for any scheme: {', '.join(withheld)} (why: below)", 120,
+                                 subsequent_indent="  "))
+    click.echo(textwrap.fill(f"area: kGE x one gate equivalent of {ge}; the measured library's own area in "
+                             "parentheses", 120, subsequent_indent="  "))
+    for n in answer.not_answered:
+        click.echo(textwrap.fill(f"not answered: {n.subject}: {n.what}: {show_reason(n)}", 120,
+                                 subsequent_indent="  "))
 
 
 @click.command()
-@click.option("--processors", type=int, default=8, show_default=True)
-@click.option("--processes", type=int, default=100, show_default=True)
-@click.option("--line-bytes", type=int, default=64, show_default=True, help="a multiple of the 16-byte AES block")
-@click.option("--pads-per-pair", type=int, default=5, show_default=True)
+@click.option("--processors", type=Number(limits.SMP_PROCESSORS), default=8, show_default=True)
+@click.option("--processes", type=Number(limits.PROCESSES), default=100, show_default=True)
+@click.option("--line-bytes", type=Number(limits.LINE_BYTES), default=64, show_default=True,
+              help="a multiple of the 16-byte AES block")
+@click.option("--pads-per-pair", type=Number(limits.PADS_PER_PAIR), default=5, show_default=True)
 def storage(processors, processes, line_bytes, pads_per_pair):
     """On-chip storage of GCM vs CBC (SENSS) bus encryption, after the 2008 study."""
     df = report_text.storage_table(processors=processors, processes=processes, line_bytes=line_bytes,
@@ -145,7 +187,7 @@ def fit(results, x, as_json):
 
     RESULTS is a results folder (as written by `cryptoppa sweep`)."""
     loaded = load_results(results)
-    frame = loaded.points
+    frame = one_form(loaded.points)  # the engine alone is not an N = 1 point of its flat arrays' lines
     try:
         table = report_text.fit_table(frame, x=x, y=[m for m in FIT_METRICS if m in frame.columns],
                                       by=loaded.group_cols)

@@ -71,7 +71,7 @@ def pdk_install(name, force, quiet):
               callback=output_folder, help="results folder: stage_delay.parquet and .csv are merged into it")
 def pdk_stage_delay(targets, out):
     """The FO4 inverter delay of each library (TARGETS: pdk or pdk/corner), with and without its wire-load model,
-    timed by OpenSTA as the flow times an engine: logic depth in FO4 compares fmax across libraries."""
+    timed by OpenSTA as the flow times an engine: a period or latency in FO4 delays compares across libraries."""
     table = stage_delay.measure(list(targets), out / "work" / "stage_delay")
     results_mod.merge(out, table.to_dict("records"), stage_delay.TABLE, ["pdk", "corner", "wire_load"])
     for _, r in table.iterrows():

@@ -16,7 +16,7 @@ from ..designs.arrays import check_array_count
 from ..errors import InputError
 from ..metrics import Metric, ordered, to_json
 from ..runs import forced
-from .options import bounded, given, run_cache
+from .options import Number, given, run_cache
 
 
 def table(metrics: dict[str, Metric]) -> str:
@@ -29,15 +29,9 @@ def table(metrics: dict[str, Metric]) -> str:
     return "\n".join(f"{a.ljust(w0)}  {b.rjust(w1)}  {c}" for a, b, c in rows)
 
 
-def _activity(text: str) -> tuple[str, float]:
-    """(mode, vectorless input toggles per cycle) from --activity."""
-    if text.startswith("sim:"):
-        return text, 0.1
-    try:
-        toggles = float(text)
-    except ValueError:
-        raise InputError(f"--activity {text!r}: expected a number of toggles per cycle or sim:WORKLOAD") from None
-    return "vectorless", limits.ACTIVITY.check(toggles, "--activity", repr(text))
+def _activity(activity: str | float) -> tuple[str, float]:
+    """(mode, vectorless input toggles per cycle) from --activity: sim:WORKLOAD, or toggles (checked by its type)."""
+    return (activity, 0.1) if isinstance(activity, str) else ("vectorless", activity)
 
 
 def _own_rtl(rtl, file_lists, file_lists_here, include_dirs, defines) -> Sources:
@@ -62,7 +56,7 @@ def _setting_option(setting: stages.Setting):
         return click.option(setting.option, setting.name, is_flag=True, flag_value=not setting.default,
                             default=setting.default, help=f"({where}) switch {'off' if setting.default else 'on'}: "
                                                           f"{setting.help}")
-    return click.option(setting.option, setting.name, type=setting.kind, callback=bounded(setting.bound),
+    return click.option(setting.option, setting.name, type=Number(setting.bound),
                         help=f"({where}) {setting.help} [default: {setting.shown(setting.default)}]")
 
 
@@ -72,11 +66,11 @@ def _setting_options(command):
     return command
 
 
-def _meaningless(design, target: str | None, reset_port, activity: str) -> None:
+def _meaningless(design, target: str | None, reset_port, activity: str | float) -> None:
     """Options this run would ignore are refused rather than dropped silently (a stage's settings: by the stages)."""
     if design and reset_port is not None:
         raise InputError("--reset-port names the reset of your RTL (with --rtl/-f): a design in designs/ has its own")
-    if target and fpga.is_target(target) and given("activity") and not activity.startswith("sim:"):
+    if target and fpga.is_target(target) and given("activity") and not isinstance(activity, str):
         raise InputError(f"--activity sets the power model's input activity: --target {target} is an FPGA, whose "
                          "power is not estimated (no open power model exists for it)")
 
@@ -123,10 +117,10 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
 @click.option("--corner", help="PDK corner [default: the PDK's]")
 @click.option("--target", help="instead of --pdk/--corner: PDK, PDK/CORNER or an FPGA target "
               f"({', '.join(fpga.TARGETS)})")
-@click.option("--clock-mhz", type=float, default=225.0, show_default=True, callback=bounded(limits.CLOCK_MHZ))
+@click.option("--clock-mhz", type=Number(limits.CLOCK_MHZ), default=225.0, show_default=True)
 @click.option("--clock-port", default=None, help="clock port [default: the design's, or clk]")
 @click.option("--param", "params", multiple=True, help="NAME=VALUE Verilog parameter (repeatable)")
-@click.option("--activity", default="0.1", show_default=True,
+@click.option("--activity", type=Number(limits.ACTIVITY, words=("sim:",)), default="0.1", show_default=True,
               help="vectorless input toggles per clock cycle, or sim:WORKLOAD for simulated activity "
                    "(enable, random, random_half; engines: saturated, idle, load25 ...)")
 @click.option("--reset-port", default=None, help="reset the activity testbench asserts (with --rtl) [default: none]")
@@ -134,7 +128,7 @@ def _print(req: stages.Request, outcome: stages.Outcome) -> None:
               help="run folders go here; a finished identical run is reused [default: the run cache, $CRYPTOPPA_CACHE]")
 @click.option("--force", is_flag=True, help="rerun even when --runs holds a finished identical run")
 @click.option("--json", "as_json", is_flag=True, help="print metrics.json instead of a table")
-@click.option("--n", "n", type=int, default=None, help="an array of N engines (with --design): composed from the "
+@click.option("--n", "n", type=Number(limits.ARRAY_N), default=None, help="an array of N engines (with --design): composed from the "
               "engine and the dispatcher unless --flat")
 @click.option("--flat", is_flag=True, help="with --n: synthesize the whole array flat (N <= 64)")
 @click.option("--stage", help="a registered stage: synth, or route (place and route: Coriolis on ASIC targets, timed "

@@ -18,12 +18,12 @@ from ..errors import CryptoppaError, InputError
 from ..sweep import cache as cache_mod
 from ..sweep import estimate as estimate_mod
 from ..sweep import results as results_mod
-from .options import bounded, given, run_cache
+from .options import Number, given, run_cache
 
 
 @click.command()
 @click.argument("sweep_file", type=click.Path(path_type=Path))
-@click.option("--jobs", type=int, callback=bounded(limits.JOBS), help="parallel points on this machine [default: cores]")
+@click.option("--jobs", type=Number(limits.JOBS), help="parallel points on this machine [default: cores]")
 @click.option("--cluster", help="Dask scheduler address tcp://HOST:PORT, or a scheduler JSON file")
 @click.option("--force", is_flag=True, help="recompute points even when cached")
 @click.option("--cache", type=click.Path(path_type=Path), help="run cache [default: $CRYPTOPPA_CACHE]")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import limits
 from ..errors import InputError
 from ..names import check_identifier
 from ..paths import DESIGNS
@@ -25,7 +26,7 @@ DISPATCH_TOP = "array_dispatch"
 # Flat synthesis of N engines costs N engine syntheses (gcm_iter: about 6 min at N = 16), so flat arrays stop
 # at 64; composed characterization (cryptoppa.flow.compose) synthesizes the engine once and goes to 1024.
 MAX_N_FLAT = 64
-MAX_N_COMPOSED = 1024
+MAX_N_COMPOSED = int(limits.ARRAY_N.high)
 
 # Names the generated top declares itself; an engine parameter with one of them would be shadowed.
 _RESERVED = {p.name for p in interface.PORTS} | {f"e_{p.name}" for p in interface.dispatched()} | {

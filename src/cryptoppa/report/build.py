@@ -12,26 +12,21 @@ from pathlib import Path
 import pandas as pd
 
 from ..answers.model import Model, build
-from ..answers.nodes import MEASURED_45
 from ..answers.question import Question
 from ..answers.results import fpga_only, load_results
 from ..answers.slowdown import traced_traffic
 from ..paths import ROOT
 from ..pdk.stage_delay import TABLE as STAGE_TABLE
 from ..sweep import results as results_mod
-from . import plots
+from . import plots, sections
 from .document import Block, Heading, write_report
 from .fpga_report import build_fpga
 from .parts import Page
-from .sections import (
-    answer, appendix, arrays, engines, key_table, libraries, memories, nodes, published, route, slowdown, software,
-    study,
-)
-from .sections import compare as compared
+from .sections import Context
 
 FIGURES = "figures"
 REPORTS = ROOT / "reports"
-FIGURE_STEMS = ("area_vs_n", "power_vs_n", "schemes")
+FIGURE_STEMS = ("area_vs_n", "power_vs_n", "schemes", "study_factors")
 DEFAULT_QUESTION = Question("ddr5-6400")
 
 
@@ -76,30 +71,11 @@ def build_report(results_folder: Path, out_dir: Path, question: Question = DEFAU
     out_dir = Path(out_dir)
     page = Page(out_dir / FIGURES)
     title = title or f"cryptoppa report: {model.results.folder.name}"
-    blocks: list[Block] = [Heading(1, title), *answer.answer(model), *answer.scheme_figure(model, page),
-                           *answer.basis(model), *engines.engines(model)]
-    if "study" in evidence:
-        blocks += study.owen2013(model)
-    blocks += arrays.arrays(model, page, study="study" in evidence)
-    if "route" in evidence:
-        blocks += route.route(model)
-    if "libraries" in evidence:
-        blocks += libraries.libraries(model)
-    if "key_table" in evidence:
-        blocks += key_table.key_table(model)
-    if "published" in evidence:
-        blocks += published.published_engines(model)
-    if "slowdown" in evidence:
-        blocks += slowdown.slowdown(model)
-    if "across_nodes" in evidence:
-        blocks += nodes.across(model, model_of(MEASURED_45, question))
-    if "nodes" in evidence:
-        blocks += nodes.projected(model)
-    blocks += memories.memories(model)
-    blocks += software.software(model, cores, host)
-    blocks += compared.compared(model, compare)
-    blocks += answer.withheld(model)
-    blocks += [Heading(2, "Appendix"), *appendix.every_preset(model), *appendix.points(model),
-               *appendix.provenance(model, produced_by)]
+    context = Context(model, page, evidence, cores, host, compare, produced_by,
+                      model_of=lambda folder: model_of(folder, question))
+    shown = sections.of_report(evidence)
+    # what the sections refuse is listed with the model's own refusals, under "Not answered"
+    context.withheld.extend(n for s in shown if s.withholds for n in s.withholds(context))
+    blocks: list[Block] = [Heading(1, title), *(b for s in shown for b in s.render(context))]
     plots.remove_unwritten(page.figures, FIGURE_STEMS, page.written)
     return write_report(blocks, title, out_dir)

@@ -118,13 +118,17 @@ def core_energy_figure(energy: pd.DataFrame) -> Figure:
 
 
 def scheme_figure(rows: pd.DataFrame, bandwidth: str) -> Figure:
-    """Total engine area against added read latency at one bandwidth: one marker per configuration, one colour per
-    scheme, so the area a few nanoseconds cost is visible."""
+    """Total engine area against added read latency at one bandwidth: one marker per configuration (a bar up to the
+    area with every metadata line missed, where that takes more engines), one colour per scheme, so the area a few
+    nanoseconds cost is visible."""
     fig = _figure(6.4, 4.0)
     ax = fig.add_subplot()
     for i, (scheme, group) in enumerate(rows.groupby("scheme", sort=False)):
         ax.scatter(group["latency_ns"], group["area_mm2"], color=_colour(i), label=scheme, s=28)
-    ax.set_xlabel("verified read latency, row hit (ns, unloaded)")
+        # a range of engines (metadata streaming to uncached): its area at both ends
+        spans = group[group["area_high_mm2"] > group["area_mm2"]]
+        ax.vlines(spans["latency_ns"], spans["area_mm2"], spans["area_high_mm2"], color=_colour(i), linewidth=1.2)
+    ax.set_xlabel("read latency, row hit (ns, unloaded; verified where the scheme has a MAC)")
     ax.set_ylabel(f"engines' area for {bandwidth} (mm²)")
     ax.set_yscale("log")
     ax.grid(True, alpha=0.3)
@@ -154,4 +158,31 @@ def fpga_resource_figure(points: pd.DataFrame, compared: pd.DataFrame, labels: d
             ax.set_xlabel("N (engines, flat)")
             ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
         axes[0].legend(fontsize=7, loc="upper left")
+    return fig
+
+
+def factor_figure(decompositions: list[tuple[str, list[tuple[str, float, int]]]]) -> Figure:
+    """Each decomposed ratio as a waterfall on a log scale: one bar per factor (depth 1) from the product so far,
+    its splits (depth 2) as thinner bars beside it, the whole ratio last."""
+    fig = _figure(7.2, 1.6 + 0.9 * max(len(steps) for _, steps in decompositions) * len(decompositions) / 2)
+    axes = fig.subplots(len(decompositions), 1, squeeze=False)[:, 0]
+    for ax, (quantity, steps) in zip(axes, decompositions):
+        level, y, labels = 1.0, 0, []
+        for name, value, depth in steps:
+            start = level if depth == 1 else 1.0
+            ax.barh(y, np.log10(value), left=np.log10(start), height=0.7 if depth == 1 else 0.35,
+                    color=_colour(0 if depth == 1 else 1), alpha=1.0 if depth == 1 else 0.6)
+            labels.append(("    " if depth == 2 else "") + name.split(":")[0].split(" (")[0])
+            if depth == 1:
+                level *= value
+            y += 1
+        ax.barh(y, np.log10(level), color="0.3", height=0.7)
+        labels.append("ours / the study")
+        ax.set_title(quantity, fontsize=9)
+        ax.set_yticks(range(len(labels)), labels, fontsize=7)
+        ax.invert_yaxis()
+        ax.axvline(0, color="0.5", linewidth=0.6)
+        ticks = np.array([0.25, 0.5, 1, 2, 4, 8])
+        ax.set_xticks(np.log10(ticks), [f"{t:g}×" for t in ticks], fontsize=7)
+        ax.grid(True, axis="x", alpha=0.3)
     return fig

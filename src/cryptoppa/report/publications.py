@@ -46,6 +46,9 @@ class Publication:
     title: str = ""
     # (data folder, out folder, the commands that produced the data) -> html; None: report.build.build_report
     builder: Callable[[Path, Path, tuple[str, ...]], Path] | None = None
+    # (data folder, a scratch run cache) -> problems: re-runs a sample of the grid and compares it with the data
+    # (`cryptoppa publish --check --sample`)
+    recheck: Callable[[Path, Path], list[str]] | None = None
 
     @property
     def main_role(self) -> str:
@@ -59,7 +62,8 @@ class Publication:
 PUBLICATIONS = {
     p.name: p for p in (
         Publication("thesis", {
-            "results": Source("results/thesis", "cryptoppa sweep sweeps/thesis.toml"),
+            "results": Source("results/thesis", "cryptoppa sweep sweeps/thesis.toml && cryptoppa sweep "
+                                                "sweeps/thesis_engine.toml"),
             "cores": Source("results/cores", "cryptoppa core-baseline --cores rv32_mc,rv32_pipe --variants table,zk "
                                              "--key-bits 128 --opt -O2,-O3 --out results/cores"),
             "host": Source("results/host", "cryptoppa host-baseline --out results/host"),
@@ -96,7 +100,8 @@ PUBLICATIONS = {
             f"cryptoppa sweep sweeps/{name}.toml" for name in ("fpga_xc7", "fpga_ecp5", "fpga_ecp5_arrays",
                                                                 "fpga_nexus", "fpga_families")))},
                     builder=build_fpga),
-        Publication("slowdown", {"slowdown": Source("results/slowdown", slowdown_report.COMMAND)}, builder=slowdown_report.build),
+        Publication("slowdown", {"slowdown": Source("results/slowdown", slowdown_report.COMMAND)},
+                    builder=slowdown_report.build, recheck=slowdown_report.recheck),
         Publication("studies", {
             "results": Source("results/studies", "cryptoppa sweep sweeps/studies_asic.toml && cryptoppa sweep "
                                                  "sweeps/studies_xc7.toml"),

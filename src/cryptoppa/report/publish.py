@@ -4,7 +4,8 @@
 optionally the host and RV32-core baselines. They are kilobytes, name no run folder and no path of the machine
 that measured them. `publish(name, sources)` refreshes a report's data from results folders and rebuilds it;
 `rebuild_all` rebuilds every report and every generated block from the committed data; `check` rebuilds into
-a scratch folder and lists what differs, which the default test suite fails on.
+a scratch folder and lists what differs, which the default test suite fails on; `check(sample=True)` also re-runs a
+sample of each measured grid (the slowdown's) and compares it with the committed rows, which the full tier runs.
 """
 
 from __future__ import annotations
@@ -90,10 +91,14 @@ def rebuild_all() -> list[Path]:
     return written + [build_reference(REFERENCE)] + generated.rewrite_all()
 
 
-def check() -> list[str]:
-    """What differs between the committed documents and a rebuild from the committed data."""
+def check(sample: bool = False) -> list[str]:
+    """What differs between the committed documents and a rebuild from the committed data; with `sample`, also
+    between each measured grid's committed rows and a sample of it measured again (Publication.recheck)."""
     problems = []
     with tempfile.TemporaryDirectory(prefix="cryptoppa-publish-") as tmp:
+        if sample:
+            problems += [p for pub in PUBLICATIONS.values() if pub.recheck and _role_folder(pub, pub.main_role)
+                         for p in pub.recheck(pub.folder / DATA, Path(tmp) / "cache")]
         for pub in PUBLICATIONS.values():
             if _role_folder(pub, pub.main_role) is None:
                 continue

@@ -11,6 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from ..answers.engines import SPECULATIVE
 from ..answers.model import Model
 from ..answers.records import Record
 from .sections.answer import scheme_table
@@ -22,12 +23,17 @@ SHORT = {"area mm²": "mm²", "power W": "W", "read latency ns": "latency ns", "
 
 
 def frame(model: Model, every: bool = False) -> pd.DataFrame:
-    """The table the terminal shows: one row per scheme, or per engine configuration with `every`."""
+    """The table the terminal shows: one row per scheme, or per engine configuration with `every`. A scheme's
+    guarantee is its class (`klass`, a section of the table), not a column: the full text is in the reports."""
     table = engines_table(model) if every else scheme_table(model)
+    # kGE, FO4 and the per-engine columns are in --json, --csv and the reports: the terminal keeps what fits 120
+    # columns now that every range is priced at both ends
     if every and not table.empty:
-        table = table.drop(columns=["pJ/B", "area µm²", "scheme", "cycles/line", "Gb/s"], errors="ignore")
-    if "speculative ns" in table.columns and not table["speculative ns"].astype(bool).any():
-        table = table.drop(columns=["speculative ns"])
+        table = table.drop(columns=["pJ/B", "area µm²", "scheme", "cycles/line", "Gb/s", "kGE", "FO4"],
+                           errors="ignore")
+    if not every and not table.empty:
+        table = table.drop(columns=["guarantee", "kGE"]).assign(klass=[s.guarantee.klass for s in model.schemes])
+    table = table.drop(columns=["speculative ns"], errors="ignore")  # in the footer: few schemes have one
     # The terminal shows the question's access only; its streaming–uncached range is in --json and the report.
     for col in ("engines", "extra traffic %"):
         if col in table.columns and model.question.access.name != "streaming":
@@ -46,11 +52,18 @@ def header(model: Model) -> str:
 def footer(model: Model) -> list[str]:
     q = model.question
     tree = f"tree over {q.footprint_text.split(' protected')[0]}"
-    latency = "latency: verified, ns, row hit / closed row"
-    if q.access.name == "streaming":  # a range of engines beside one area and power: say which end they are
-        lines = [f"engines: data + metadata, streaming–uncached, {tree}; mm², kGE and W at streaming", latency]
+    latency = ("latency: ns, row hit / closed row, verified where the scheme has a MAC; (miss): the line's counter "
+               "not on die")
+    if q.access.name == "streaming":  # a range of engines is priced at both ends
+        lines = [f"engines: data + metadata, streaming–uncached, {tree}; mm² and W at both ends (kGE: --json)",
+                 latency]
     else:
         lines = [f"engines: data + metadata, {q.access.name} (range: --json), {tree}; {latency}"]
+    lines.append("rows by guarantee (in italics): schemes are compared only within one")
+    early = [f"{s.scheme.name} {s.chosen.get(SPECULATIVE).text} ns" for s in model.schemes
+             if s.chosen.get(SPECULATIVE) is not None and s.chosen.get(SPECULATIVE).known]
+    if early:
+        lines.append("plaintext before its verdict (speculative, row hit): " + ", ".join(early))
     ports = [f"{s.scheme.name} {s.chosen.get('array ports').text}" for s in model.schemes
              if s.chosen.value("array ports") > 1]
     if ports:
@@ -70,12 +83,23 @@ def render(model: Model, every: bool = False, console: Console | None = None) ->
     if table.empty:
         console.print("no engine answered:")
     else:
-        view = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
-        for col in table.columns:  # a long engine label wraps; numbers never do, nor are they cut
-            view.add_column(col, justify="left" if col in ("scheme", "engine") else "right", no_wrap=col != "engine")
-        for row in table.itertuples(index=False):
-            view.add_row(*(str(v) for v in row))
-        console.print(view)
+        shown = [c for c in table.columns if c != "klass"]
+        # one column width across the classes' tables, so they read as one table; the engine column takes the rest
+        widths = {c: max(len(c), *(len(str(v)) for v in table[c])) for c in shown}
+        spare = WIDTH - sum(w + 3 for c, w in widths.items() if c != "engine")  # padding and divider: 3 each
+        if "engine" in widths:
+            widths["engine"] = max(12, min(widths["engine"], spare - 1))
+        groups = table.groupby("klass", sort=False) if "klass" in table.columns else [(None, table)]
+        for i, (klass, group) in enumerate(groups):
+            if klass is not None:  # schemes are compared within one class of guarantees only
+                console.print(f"[italic]{klass}[/italic]", overflow="fold")
+            view = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False, show_header=i == 0)
+            for col in shown:  # a long engine label wraps; numbers never do, nor are they cut
+                view.add_column(col, justify="left" if col in ("scheme", "engine") else "right",
+                                no_wrap=col != "engine", width=widths[col])
+            for _, row in group.iterrows():
+                view.add_row(*(str(row[c]) for c in shown))
+            console.print(view)
     for line in footer(model):
         console.print(line, overflow="fold")
 

@@ -2,9 +2,9 @@
 engines: out-of-order cores of a modern multicore (the headline), or the 2008 study's in-order SMP (000 Chapters 4-5).
 
 Modules, one job each:
-    protection  what each scheme adds to a transfer, from characterized engines, the literature or the study's units
-    provision   how many engines a scheme's pool has: the feasibility answer's count at the engines' clock
-    backend     DRAM (per-bank open-page model), engine pools, metadata cache: shared by both replays
+    protection  what each scheme adds to a transfer, from the answer's engines, the literature or the study's units
+    provision   a scheme's pool as plain data: the feasibility answer's engine, count, clock and latencies
+    backend     DRAM (per-bank open-page model), engine pools (N servers), metadata cache: shared by both replays
     ooo         the out-of-order replay (window, width, miss registers; Ramulator's trace-driven core)
     timing      the in-order replay (CPI, one miss in flight: the 2008 study's cores)
     dramcheck   the per-bank DRAM model against DRAMsim3 on a replay's own request stream
@@ -13,8 +13,8 @@ Modules, one job each:
 """
 
 from .answer import WORKLOAD_SETS, slowdown_by_class, slowdown_by_scheme
-from .provision import Pool, pool_for
+from .provision import Pool
 from .run import TABLE, Grid, run_grid, run_point
 
-__all__ = ["TABLE", "WORKLOAD_SETS", "Grid", "Pool", "pool_for", "run_grid", "run_point", "slowdown_by_class",
+__all__ = ["TABLE", "WORKLOAD_SETS", "Grid", "Pool", "run_grid", "run_point", "slowdown_by_class",
            "slowdown_by_scheme"]

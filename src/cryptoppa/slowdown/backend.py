@@ -1,10 +1,11 @@
 """What a line costs beyond the core's caches, shared by both replays: the DRAM (a per-bank open-page model, with one
-data bus in the out-of-order replay), an engine pool as a FCFS server, and the metadata cache of the integrity
+data bus in the out-of-order replay), an engine pool as N FCFS servers, and the metadata cache of the integrity
 schemes. Times are core cycles.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from typing import NamedTuple
 
@@ -20,18 +21,21 @@ _COUNTERS, _LEVEL, _DRAM = 1 << 30, 1 << 29, 1 << 32
 
 
 class Server:
-    """A FCFS server as its unfinished work: a job waits for the backlog it finds. Jobs come in the order the
-    processors reach them, which is not always the order of their arrival times (a read reaches its engine a
-    memory latency after its request), so the backlog drains with time and never runs backwards."""
+    """`count` FCFS engines of one service time, each as the time it is free. Jobs come in the order the processors
+    reach them, which is not always the order of their arrival times (a read reaches its engine a memory latency
+    after its request), so the clock never runs backwards: a job that comes earlier than the last one is taken at
+    the last one's time. A job goes to the engine free first, so a burst of k <= count lines finds k idle engines
+    and waits for none. `busy` sums every engine's occupancy."""
 
-    def __init__(self, service: float):
-        self.service, self.backlog, self.last, self.busy = service, 0.0, 0.0, 0.0
+    def __init__(self, service: float, count: int = 1):
+        self.service, self.free, self.last, self.busy = service, [0.0] * count, 0.0, 0.0
 
     def job(self, at: float) -> float:
-        self.backlog = max(0.0, self.backlog - max(0.0, at - self.last))
+        """How long a job reaching the engines at `at` waits for one."""
         self.last = max(self.last, at)
-        wait = self.backlog
-        self.backlog += self.service
+        free = self.free[0]
+        wait = max(0.0, free - self.last)
+        heapq.heapreplace(self.free, self.last + wait + self.service)
         self.busy += self.service
         return wait
 
@@ -72,6 +76,7 @@ class BankedDram:
         self.activates: list[dict[int, int]] = [{} for _ in range(self.ranks)]  # each rank's taken activate slots
         self.reads = self.writes = self.row_hits = 0
         self.read_latency = 0.0
+        self.row_hit = False  # whether the last access found its row open (the hint's lead is tCL, else tRCD + tCL)
 
     def _refreshed(self, rank: int, start: float) -> float:
         """`start`, or the end of the rank's refresh it falls in (ranks refresh staggered over tREFI)."""
@@ -99,6 +104,7 @@ class BankedDram:
         data = self._bus(start + latency)
         self.free[bank] = start + (latency - self.hit) + self.ccd  # column commands pipeline on an open row
         self.row_hits += was == row
+        self.row_hit = was == row
         if write:
             self.writes += 1
         else:

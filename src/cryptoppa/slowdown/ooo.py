@@ -17,8 +17,9 @@ draining their windows. Requests reach the DRAM in time order across cores (a he
 are the program's own.
 
 A protection adds, after the data reaches the controller: the metadata lines its metadata cache misses (read from
-DRAM with the data, in parallel), a wait for an engine of the pool, and the engine's read latency (at the DRAM
-access's lead when the counter hit, without it when the counter missed).
+DRAM with the data, in parallel, each through an engine of the pool), a wait for an engine of the pool, and the
+engine's read latency (at the DRAM access's lead, tCL on a row hit and tRCD + tCL otherwise, when the counter hit;
+without a lead when the counter missed).
 """
 
 from __future__ import annotations
@@ -48,24 +49,31 @@ class _Memory:
         self.protected = protection.link == "memory" and protection.scheme != "none"
         self.meta = MetadataCache(protection.scheme_data, system, protection.metadata_cache_bytes,
                                   protection.protected_bytes) if self.protected else None
-        self.pool = Server(cyc(protection.service_ns) / protection.engines)
+        self.pool = Server(cyc(protection.service_ns), protection.engines)
         self.t_read, self.t_miss = cyc(protection.read_ns), max(cyc(protection.read_ns), cyc(protection.miss_read_ns))
+        hit = protection.hit_read_ns
+        self.t_hit = cyc(hit) if hit == hit else self.t_read
         half = cyc(system.controller_ns) / 2
         self.to_controller = system.llc_hit_cycles + system.bus_cycles + half
         self.back = half
         self.protected_reads = self.meta_lines = 0
         self.added = self.wait = 0.0
 
-    def _metadata(self, line: int, at: float, write: bool) -> float:
-        """Reads the line's missed metadata from DRAM at `at`, writes back dirty victims; when the last arrives."""
+    def _metadata(self, line: int, at: float, write: bool) -> tuple[float, bool]:
+        """Reads the line's missed metadata from DRAM at `at` and writes back dirty victims, each line through an
+        engine of the pool (what the answer provisions the pool for); when the last read arrives, and whether the
+        counter missed."""
         reads, missed, dirty, _ = self.meta.access(line, write)
         ready = at
         for address in reads:
-            ready = max(ready, self.dram.access(address, at))
+            arrived = self.dram.access(address, at)
+            self.pool.job(arrived)
+            ready = max(ready, arrived)
         for _ in range(dirty):  # pycachesim does not name the victim: its line is charged at a missed one's bank
+            self.pool.job(at)
             self.dram.access(reads[0] if reads else line, at, write=True)
         self.meta_lines += len(reads) + dirty
-        return ready if not missed else -ready  # the sign says whether the counter missed
+        return ready, missed
 
     def read(self, line: int, at: float) -> float:
         """When a read issued by the core at `at` completes at the core."""
@@ -73,11 +81,11 @@ class _Memory:
         data = self.dram.access(line, arrive)
         if not self.protected:
             return data + self.back
-        ready = self._metadata(line, arrive, False)
-        missed = ready < 0
-        ready = max(data, abs(ready))
+        row_hit = self.dram.row_hit
+        ready, missed = self._metadata(line, arrive, False)
+        ready = max(data, ready)
         wait = self.pool.job(ready)
-        added = ready - data + wait + (self.t_miss if missed else self.t_read)
+        added = ready - data + wait + (self.t_miss if missed else self.t_hit if row_hit else self.t_read)
         self.protected_reads += 1
         self.added += added
         self.wait += wait

@@ -1,18 +1,14 @@
-"""What a protection scheme adds to a transfer, from the characterized engines, from the literature's assumptions or
-from the 2008 study's AES units.
+"""What a protection scheme adds to a transfer, from the feasibility answer's engines, from the literature's
+assumptions or from the 2008 study's AES units.
 
 Memory link (today's schemes: the engine sits between the memory controller and the caches): a line read from
 DRAM waits for an engine of the pool (a FCFS server with N x one engine's throughput) and then for the engine's
-read latency; write-backs occupy the pool without stalling the core. The schemes are data: every scheme of
-`feasibility.metadata.SCHEMES` one of whose engine families has a finished N = 1 row in the results table of
-characterized engines (`reports/designs/data/results.csv`) is measured, timed by the first such family in the
-scheme's list, so a new family's rows bring its scheme in. Latency and throughput are simulated cycles converted
-at the engine's clock by `feasibility.latency.cycles_to_ns` (the clock the pool is provisioned at, see
-`provision`); the read waits for the plaintext when the scheme has no integrity, for the verdict when it has. An
-engine with the prefetch port hears the read request the DRAM access (tRCD + tCL) before its data, and its read
-latency at that lead is `feasibility.latency.latency_at_lead`'s, as in the reports' answers; a scheme with
-counters reads them through a metadata cache simulated with the trace, and when the counter missed the engine
-waits its latency without the lead (the reports' counter-miss case).
+read latency; write-backs occupy the pool without stalling the core. Every figure of a measured scheme is the
+feasibility answer's for the simulated machine's memory (`provision.Pool`, filled by cryptoppa.answers.pools): its
+engine configuration, count, clock and throughput, and its read latency after the data on a DRAM row hit (the
+prefetch hint leads the data by tCL), on a closed row or a row conflict (by tRCD + tCL), and, for a scheme with
+counters whose counter missed the metadata cache, without a lead (the counter arrives with the data). The read
+waits for the plaintext when the scheme has no MAC, for the verdict when it has.
 
 The literature's engines (LITERATURE), not characterized here: `xts-aes40`, XTS whose AES takes 40 core cycles after
 the data arrives (what simulation studies assume; beside our XTS it shows how much of a slowdown is our engine's
@@ -39,13 +35,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import pandas as pd
-
-from .. import catalog
 from ..errors import InputError
-from ..feasibility.latency import cycles_to_ns, hint_lead_cycles, latency_at_lead
+from ..feasibility.latency import latency_at_lead
 from ..feasibility.metadata import SCHEMES as METADATA_SCHEMES
 from ..feasibility.metadata import Scheme
+from .provision import Pool
 
 LINKS = ("memory", "c2c")
 LITERATURE = {s.name: s for s in (
@@ -71,9 +65,10 @@ STUDY_CLOCK_GHZ = 1.0
 class Protection:
     scheme: str
     link: str
-    engine: str  # where the timing comes from: an engine results row's label (its clock in it) or the study unit
-    read_ns: float = 0.0  # memory link: added after a read's data arrives
+    engine: str  # where the timing comes from: the answer's engine (its results row label) or the study unit
+    read_ns: float = 0.0  # memory link: added after a read's data arrives (closed row: the hint's lead tRCD + tCL)
     miss_read_ns: float = 0.0  # memory link, counter schemes: the same when the counter missed (no lead: no hint)
+    hit_read_ns: float = math.nan  # memory link: the same on a DRAM row hit (lead tCL); NaN: read_ns
     line_ns: float = 0.0  # one line through one engine, unloaded
     service_ns: float = 0.0  # one engine's occupancy per line (line bytes / its throughput)
     engines: int = 1  # memory link: the pool's size; c2c: one unit per processor
@@ -125,79 +120,20 @@ def study_protection(scheme: str, line_bytes: int, gbps: float) -> Protection:
                       clock_mhz=STUDY_CLOCK_GHZ * 1e3)
 
 
-def engine_row(results: pd.DataFrame, family: str, scheme: str | None = None) -> pd.Series:
-    """The family's default N = 1 engine (of those implementing `scheme`, if given): its finished row with the
-    fewest cycles per line first measured."""
-    ok = finished(results, family, scheme)
-    if ok.empty:
-        raise InputError(f"no finished N = 1 row with read latency for engine family {family!r} in the results")
-    return ok.sort_values("label", kind="stable").iloc[0]
+def pool_protection(pool: Pool, engines: int | None = None, kind: str = "provisioned") -> Protection:
+    """A memory-link scheme timed by the answer's pool (`engines` in place of its count for a fixed pool)."""
+    if pool.scheme not in METADATA_SCHEMES:
+        raise InputError(f"pool of {pool.scheme!r}: expected a scheme of {', '.join(METADATA_SCHEMES)}")
+    return Protection(pool.scheme, "memory", pool.engine, read_ns=pool.closed_ns, hit_read_ns=pool.hit_ns,
+                      miss_read_ns=pool.miss_ns, service_ns=pool.service_ns,
+                      engines=pool.engines if engines is None else engines, metadata=pool.scheme,
+                      gbps=pool.gbps_each, clock_mhz=pool.clock_mhz, pool=kind)
 
 
-def finished(results: pd.DataFrame, family: str, scheme: str | None = None) -> pd.DataFrame:
-    """The family's finished N = 1 rows with read latency; with `scheme`, only those implementing it (a
-    reduced-round engine times only a reduced-rounds scheme, feasibility.metadata)."""
-    if results.empty or "design" not in results.columns:
-        return results.iloc[0:0]
-    ok = results[(results["design"] == family) & (results["n"] == 1) & results["status"].isin(("ok", "cached"))]
-    ok = ok.dropna(subset=[catalog.CYCLES, catalog.READ_LATENCY_DATA])
-    if scheme is None or "param_ROUNDS" not in ok.columns:
-        return ok if scheme is None or METADATA_SCHEMES[scheme].implemented_by(family) else ok.iloc[0:0]
-    return ok[[METADATA_SCHEMES[scheme].implemented_by(family, r) for r in ok["param_ROUNDS"]]]
-
-
-def scheme_family(results: pd.DataFrame, scheme: str) -> str | None:
-    """The first engine family of the scheme with a finished N = 1 row implementing it, or None."""
-    return next((f for f in METADATA_SCHEMES[scheme].engines if not finished(results, f, scheme).empty), None)
-
-
-def measured_schemes(results: pd.DataFrame) -> tuple[str, ...]:
-    """Every scheme of feasibility.metadata that the results can time, in its order."""
-    return tuple(s for s in METADATA_SCHEMES if scheme_family(results, s) is not None)
-
-
-def fmax_mhz(row: pd.Series) -> tuple[float, str]:
-    """The engine's fmax on the row's own stage: routed where routed, else synthesis."""
-    routed = row.get(catalog.routed(catalog.FMAX))
-    if routed is not None and routed == routed:
-        return float(routed), "routed fmax"
-    return float(row[catalog.FMAX]), "synthesis fmax"
-
-
-def measured_protection(scheme: str, results: pd.DataFrame, engines: int, line_bytes: int,
-                        access_ns: float, clock_mhz: float | None = None, pool: str = "fixed") -> Protection:
-    """A memory-link scheme timed by its engine family's row at `clock_mhz` (default the row's own clock);
-    `access_ns` is the DRAM access (tRCD + tCL) by which the read request leads its data, the hint's lead. A
-    128-byte line takes two of the engine's 64-byte lines."""
-    if scheme not in METADATA_SCHEMES:
-        raise InputError(f"scheme {scheme!r}: expected one of {', '.join([*METADATA_SCHEMES, *LITERATURE, *STUDY])}")
-    family = scheme_family(results, scheme)
-    if family is None:
-        raise InputError(f"scheme {scheme!r}: no finished N = 1 row with read latency of its engine families "
-                         f"({', '.join(METADATA_SCHEMES[scheme].engines)}) in the results")
-    verdict = METADATA_SCHEMES[scheme].integrity
-    row = engine_row(results, family, scheme)
-    clock = float(clock_mhz or row["clock_mhz"])
-    per_line = line_bytes / float(row.get(catalog.LINE_BYTES, 64) or 64)
-    line_ns = cycles_to_ns(float(row[catalog.LATENCY]), clock)
-    lead = hint_lead_cycles(access_ns, clock)
-    ends = (catalog.READ_LATENCY, catalog.READ_LATENCY_HINTED) if verdict else \
-        (catalog.READ_LATENCY_DATA, catalog.READ_LATENCY_HINTED_DATA)
-    no_hint, hinted = (float(row.get(name, math.nan)) for name in ends)
-    service = cycles_to_ns(float(row[catalog.CYCLES]), clock) * per_line
-    rest = (per_line - 1) * cycles_to_ns(float(row[catalog.CYCLES]), clock)
-    read = cycles_to_ns(latency_at_lead(no_hint, hinted, lead), clock) + rest
-    # A counter read from DRAM by the same request arrives no earlier than the data: the hint gains nothing
-    # (feasibility.latency, the reports' counter-miss case)
-    miss = cycles_to_ns(latency_at_lead(no_hint, hinted, 0), clock) + rest
-    return Protection(scheme, "memory", str(row["label"]), read_ns=read, miss_read_ns=miss,
-                      line_ns=line_ns, service_ns=service, engines=engines, metadata=scheme,
-                      gbps=line_bytes / service, clock_mhz=clock, pool=pool)
-
-
-def literature_protection(scheme: str, core_ghz: float, access_ns: float,
+def literature_protection(scheme: str, core_ghz: float, access_ns: float, row_hit_ns: float = math.nan,
                           aes_cycles: int = LITERATURE_AES_CYCLES, cache_bytes: int = LITERATURE_CACHE_BYTES) -> Protection:
-    """The literature's baseline: a pipelined AES of `aes_cycles` core cycles, no queue."""
+    """The literature's baseline: a pipelined AES of `aes_cycles` core cycles, no queue. `access_ns` and
+    `row_hit_ns` are the hint's leads on a closed row (tRCD + tCL) and on a row hit (tCL)."""
     if scheme not in LITERATURE:
         raise InputError(f"scheme {scheme!r}: expected one of {', '.join(LITERATURE)}")
     if not LITERATURE[scheme].counter_bits:  # XTS: the cipher takes the data, so it starts when the data arrives
@@ -205,9 +141,13 @@ def literature_protection(scheme: str, core_ghz: float, access_ns: float,
                           read_ns=aes_cycles / core_ghz, miss_read_ns=aes_cycles / core_ghz,
                           line_ns=aes_cycles / core_ghz, service_ns=0.0, engines=1, pool="pipelined",
                           metadata=scheme, clock_mhz=core_ghz * 1e3)
-    lead = math.ceil(access_ns * core_ghz - 1e-9) if access_ns == access_ns else 0
-    hinted = latency_at_lead(aes_cycles + LITERATURE_HASH_CYCLES, LITERATURE_HASH_CYCLES, lead)
-    return Protection(scheme, "memory", f"assumed AES, {aes_cycles} core cycles, pipelined", read_ns=hinted / core_ghz,
+
+    def hinted(lead_ns: float) -> float:
+        lead = math.ceil(lead_ns * core_ghz - 1e-9) if lead_ns == lead_ns else 0
+        return latency_at_lead(aes_cycles + LITERATURE_HASH_CYCLES, LITERATURE_HASH_CYCLES, lead) / core_ghz
+
+    return Protection(scheme, "memory", f"assumed AES, {aes_cycles} core cycles, pipelined", read_ns=hinted(access_ns),
+                      hit_read_ns=hinted(row_hit_ns) if row_hit_ns == row_hit_ns else math.nan,
                       miss_read_ns=(aes_cycles + LITERATURE_HASH_CYCLES) / core_ghz, line_ns=aes_cycles / core_ghz,
                       service_ns=0.0, engines=1, pool="pipelined", metadata=scheme, clock_mhz=core_ghz * 1e3,
                       metadata_cache_bytes=cache_bytes, protected_bytes=LITERATURE_PROTECTED_BYTES)

@@ -1,58 +1,49 @@
-"""How many engines a scheme's pool has: the count the feasibility answer gives for the memory's bandwidth, so that
-a slowdown measures added latency and metadata traffic, not a starved queue.
+"""A scheme's engine pool as the feasibility answer provisions it for one memory: plain data the grid replays.
 
-    engines = ceil(bandwidth x (1 + the scheme's streaming metadata traffic) / one engine's throughput at its clock)
-
-the formula of every report's answer (cryptoppa.report.totals, through feasibility.throughput.engines_needed and
-feasibility.metadata.overhead), with the engine at the clock it would have in a memory controller: its own fmax on
-the results' stage (routed where routed), or a stated controller clock it meets. `pool_for` is the one function
-that computes it; the answer model can call it to check that a published slowdown row's pool is its own count.
+The answer model (cryptoppa.answers, a layer above this one) chooses each scheme's engine configuration for the
+memory, its count for the memory's bandwidth and the scheme's metadata traffic, its clock, and its read latencies;
+`cryptoppa.answers.pools.pools_for` copies those records into `Pool`s and the grid times them. Nothing here picks
+an engine or counts one: a slowdown row's engine is the answer's.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-import pandas as pd
-
-from .. import catalog
 from ..errors import InputError
-from ..feasibility.metadata import Access, get_scheme, overhead
-from ..feasibility.throughput import engines_needed, hardware_throughput
-from .protection import engine_row, fmax_mhz, scheme_family
 
 
 @dataclass(frozen=True)
 class Pool:
     scheme: str
-    engine: str  # the engine results row's label
-    engines: int
-    clock_mhz: float
-    clock_basis: str  # "synthesis fmax", "routed fmax" or "controller clock"
+    engine: str  # the answer's engine configuration: its results row label (its clock target in it)
+    name: str  # the answer's short name for it ("xts LANES=4")
+    engines: int  # the answer's count for the memory's bandwidth and the scheme's metadata traffic (`access`)
+    clock_mhz: float  # the clock the answer runs it at
+    clock_basis: str  # "synthesis fmax", "routed fmax" or a controller clock the engine meets
     gbps_each: float  # one engine's throughput at that clock, GB/s
-    extra_traffic: float  # metadata bytes per data byte (streaming), carried by the same engines
-    bandwidth_gbps: float  # the memory's bandwidth the pool is sized for
-    load: float  # the pool's busy fraction at that bandwidth
+    line_bytes: int  # the engine's line
+    hit_ns: float  # read latency after the data on a DRAM row hit: the prefetch hint leads it by tCL
+    closed_ns: float  # the same on a closed row or a row conflict (lead tRCD + tCL)
+    miss_ns: float  # a counter scheme's read when its counter missed: it arrives with the data, no lead
+    memory: str  # the memory preset the answer provisions for ("ddr4-3200")
+    memory_text: str  # how the answer names it ("ddr4-3200 (25.6 GB/s)")
+    access: str  # the metadata access the count is for ("streaming")
+    extra_traffic: float  # metadata bytes per data byte at that access, carried by the same engines
+    load: float  # the pool's busy fraction at the memory's peak
+    engines_uncached: int  # the answer's count when every metadata line misses (the range's other end)
+    digest: str  # sha256 (12 hex) of the engine results rows the answer computed these from
 
+    def __post_init__(self):
+        if self.engines < 1:
+            raise InputError(f"pool of {self.scheme}: {self.engines} engines; expected at least 1")
+        for name in ("clock_mhz", "gbps_each", "hit_ns", "closed_ns"):
+            value = getattr(self, name)
+            if not (value == value and value > 0 and math.isfinite(value)):
+                raise InputError(f"pool of {self.scheme} ({self.engine}): {name} {value!r}; expected a positive number")
 
-def pool_for(scheme: str, results: pd.DataFrame, bandwidth_bits_per_second: float,
-             controller_mhz: float | None = None) -> Pool:
-    """The pool the feasibility answer provisions for `scheme` at a memory bandwidth: engines of its first engine
-    family with a finished N = 1 row, at their fmax or at `controller_mhz` (which they must meet)."""
-    family = scheme_family(results, scheme)
-    if family is None:
-        raise InputError(f"scheme {scheme!r}: no finished N = 1 engine row in the results to provision a pool from")
-    row = engine_row(results, family, scheme)
-    fmax, basis = fmax_mhz(row)
-    if controller_mhz is not None:
-        if controller_mhz > fmax:
-            raise InputError(f"--engine-clock {controller_mhz:g} MHz: {family} meets only {fmax:g} MHz ({basis})")
-        clock, basis = float(controller_mhz), "controller clock"
-    else:
-        clock = fmax
-    line = int(row.get(catalog.LINE_BYTES, 64) or 64)
-    each = hardware_throughput(clock * 1e6, float(row[catalog.CYCLES]), line)
-    extra = overhead(get_scheme(scheme), Access("streaming"), line).extra_traffic
-    count = engines_needed(bandwidth_bits_per_second * (1 + extra), each)
-    return Pool(scheme, str(row["label"]), count.count, clock, basis, each / 8e9, extra,
-                bandwidth_bits_per_second / 8e9, count.utilization)
+    @property
+    def service_ns(self) -> float:
+        """One engine's occupancy per line: its line over its throughput."""
+        return self.line_bytes / self.gbps_each

@@ -4,19 +4,22 @@ or on Dask.
 
 A point's trace and classification are cached steps (cryptoppa.trace, cryptoppa.memsys); its timing is seconds
 and is recomputed. Debian programs are single threaded and run at one processor only. Memory-link schemes are timed
-with the pool the feasibility answer provisions (`provision.pool_for`) and with any fixed pool sizes asked for
-(the sensitivity study); every row records its pool, the engines' clock and what the pool did.
+with the pools the feasibility answer provisions for the system's memory (`provision.Pool`, passed in by the caller
+from cryptoppa.answers.pools) and with any fixed pool sizes asked for (the sensitivity study); every row records
+its pool, the engines' clock, what the pool did, the code that timed it (`CODE`) and a digest of the engine rows
+its pool came from.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 import pandas as pd
 
-from .. import catalog
+from .. import __version__, catalog
 from ..errors import InputError
 from ..memsys import EVENTS_FILE, run_events
 from ..memsys.system import DEFAULT_SYSTEM, System, get_system
@@ -26,7 +29,7 @@ from ..trace import get_workload, record_trace, trace_plan
 from . import protection as prot
 from .dramcheck import compare
 from .ooo import simulate_ooo
-from .provision import pool_for
+from .provision import Pool
 from .timing import simulate
 
 TABLE = "slowdown.parquet"
@@ -35,22 +38,49 @@ PROVISIONED = "provisioned"
 STUDY_SYSTEM = "study-2008"
 
 
+TIMING_MODULES = ("backend", "dramcheck", "ooo", "protection", "provision", "run", "timing")  # what shapes a row
+DIGITS = 7  # significant digits a row's floats keep: the report prints four
+
+
+def _code_version() -> str:
+    """The package version and a digest of the timing model's code (the modules that shape a row): what a row was
+    timed by, so a published row can be traced to its code."""
+    digest = hashlib.sha256()
+    for name in TIMING_MODULES:
+        digest.update(name.encode() + b"\0" + (Path(__file__).parent / f"{name}.py").read_bytes())
+    return f"{__version__}+{digest.hexdigest()[:12]}"
+
+
+def _rounded(row: dict) -> dict:
+    """The row with its floats at DIGITS significant digits (a compact table; far below the trace's own noise)."""
+    return {k: float(f"{v:.{DIGITS}g}") if isinstance(v, float) else v for k, v in row.items()}
+
+
+CODE = _code_version()
+
+
 @dataclass(frozen=True)
 class Grid:
     workloads: tuple[str, ...]
     processors: tuple[int, ...] = (4,)
     line_bytes: tuple[int, ...] = (64,)
-    schemes: tuple[str, ...] = ()  # empty: every measured scheme, the literature's baseline and the study's
+    schemes: tuple[str, ...] = ()  # empty: every answered scheme, the literature's baseline and the study's
     engines: tuple = (PROVISIONED,)  # memory-link pools: "provisioned" and/or fixed sizes
     gbps: tuple[float, ...] = (0.8, 1.6, 3.2)  # study schemes: the AES unit's throughput
     size: str = "default"
     system: str = DEFAULT_SYSTEM
-    engine_clock_mhz: float | None = None  # None: each engine's fmax; else a controller clock they must meet
-    engine_results: pd.DataFrame = field(default_factory=pd.DataFrame, compare=False, repr=False)
+    pools: tuple[Pool, ...] = ()  # the feasibility answer's pool of each scheme for the system's memory
+
+    def __post_init__(self):
+        memory = get_system(self.system, 1, 64).dram.preset if self.system != STUDY_SYSTEM else None
+        wrong = [p for p in self.pools if p.memory != memory]
+        if wrong:
+            raise InputError(f"pool of {wrong[0].scheme} is the answer for {wrong[0].memory}; the {self.system} "
+                             f"system's memory is {memory}")
 
     @property
     def scheme_list(self) -> tuple[str, ...]:
-        """The grid's schemes; by default the 2008 study's on its system, every measured one and the literature's
+        """The grid's schemes; by default the 2008 study's on its system, every answered one and the literature's
         baseline on the others (the out-of-order replay times memory-link schemes only)."""
         study = self.system == STUDY_SYSTEM
         if self.schemes:
@@ -58,8 +88,17 @@ class Grid:
             if wrong:
                 raise InputError(f"--schemes {','.join(wrong)}: the study's cache-to-cache schemes run on the "
                                  f"{STUDY_SYSTEM} system only, the memory-link schemes on the others")
+            unanswered = [s for s in self.schemes if s not in prot.STUDY and s not in prot.LITERATURE
+                          and s not in self.pool_of]
+            if unanswered:
+                raise InputError(f"--schemes {','.join(unanswered)}: the feasibility answer for the system's memory "
+                                 f"answers {', '.join(self.pool_of) or 'no scheme'}")
             return self.schemes
-        return prot.STUDY if study else (*prot.measured_schemes(self.engine_results), *prot.LITERATURE)
+        return prot.STUDY if study else (*self.pool_of, *prot.LITERATURE)
+
+    @property
+    def pool_of(self) -> dict[str, Pool]:
+        return {p.scheme: p for p in self.pools}
 
     def points(self) -> list[tuple[str, int, int]]:
         out = []
@@ -68,22 +107,25 @@ class Grid:
             out += [(w, p, line) for p in dict.fromkeys(procs) for line in self.line_bytes]
         return out
 
-    def protections(self, system: System) -> list[tuple[prot.Protection, object]]:
-        """(protection, its provisioned pool or None) for every scheme and pool of the grid."""
-        access_ns = system.dram.trcd_ns + system.dram.tcl_ns  # the hint's lead (cryptoppa.feasibility.latency)
-        line = system.line_bytes
-        out: list[tuple[prot.Protection, object]] = [(prot.NONE, None)]
+    def protections(self, system: System) -> list[tuple[prot.Protection, Pool | None]]:
+        """(protection, the answer's pool or None) for every scheme and pool of the grid."""
+        dram = system.dram
+        out: list[tuple[prot.Protection, Pool | None]] = [(prot.NONE, None)]
         for s in self.scheme_list:
             if s in prot.STUDY:
-                out += [(prot.study_protection(s, line, g), None) for g in self.gbps]
+                out += [(prot.study_protection(s, system.line_bytes, g), None) for g in self.gbps]
             elif s in prot.LITERATURE:
-                out.append((prot.literature_protection(s, system.clock_ghz, access_ns), None))
+                out.append((prot.literature_protection(s, system.clock_ghz, dram.trcd_ns + dram.tcl_ns,
+                                                       dram.tcl_ns), None))
             else:
-                pool = pool_for(s, self.engine_results, system.dram.gbps * 8e9, self.engine_clock_mhz)
+                pool = self.pool_of[s]
+                if pool.line_bytes != system.line_bytes:
+                    raise InputError(f"pool of {s}: {pool.line_bytes}-byte engine lines on a system of "
+                                     f"{system.line_bytes}-byte lines")
                 for n in self.engines:
-                    size, kind = (pool.engines, PROVISIONED) if n == PROVISIONED else (int(n), "fixed")
-                    out.append((prot.measured_protection(s, self.engine_results, size, line, access_ns,
-                                                         pool.clock_mhz, kind), pool))
+                    fixed = n != PROVISIONED
+                    out.append((prot.pool_protection(pool, int(n) if fixed else None,
+                                                     "fixed" if fixed else PROVISIONED), pool))
         return out
 
 
@@ -110,7 +152,7 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
     rows = []
     for p, pool in grid.protections(system):
         t = base if p is prot.NONE else _time(events, system, p)
-        servers = 1 if p.link == "memory" else processors  # the pool's busy time is already per engine
+        servers = p.engines if p.link == "memory" else processors  # busy time sums every engine's
         per = (lambda x: x / t.protected) if t.protected else (lambda x: 0.0)
         rows.append({
             "workload": workload, "size": grid.size, "system": grid.system, "processors": processors,
@@ -121,7 +163,12 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "pool_load_at_peak": pool.load if pool and p.pool == PROVISIONED else float("nan"),
             "metadata_extra_traffic": pool.extra_traffic if pool else float("nan"),
             "gbps": round(p.gbps, 4) if p.gbps == p.gbps else 0.0,
-            "read_ns": p.read_ns, "line_ns": p.line_ns, "base_cycles": base.cycles, "cycles": t.cycles,
+            "answer_memory": pool.memory_text if pool else "", "answer_access": pool.access if pool else "",
+            "answer_engine": pool.name if pool else "", "answer_engines": pool.engines if pool else 0,
+            "answer_engines_uncached": pool.engines_uncached if pool else 0,
+            "engine_rows_digest": pool.digest if pool else "", "code": CODE,
+            "read_ns": p.read_ns, "hit_read_ns": p.hit_read_ns, "miss_read_ns": p.miss_read_ns, "line_ns": p.line_ns,
+            "base_cycles": base.cycles, "cycles": t.cycles,
             "slowdown_pct": 100.0 * (t.cycles / base.cycles - 1) if base.cycles else 0.0,
             "protected": t.protected, "added_cycles_per_protected": per(t.added_cycles),
             "wait_cycles_per_protected": per(t.wait_cycles), "wait_ns_per_protected": per(t.wait_cycles) * ns,
@@ -141,10 +188,11 @@ def run_point(grid: Grid, workload: str, processors: int, line_bytes: int, cache
             "width": system.width if system.core == "ooo" else 0,
             "mshrs": system.mshrs if system.core == "ooo" else 0, "llc_bytes": system.llc_bytes,
             "l2_bytes": system.l2_bytes, "l1_bytes": system.l1_bytes, "dram_model": "banked",
-            "base_dram_read_ns": base.dram_read_cycles * ns, **reference,
+            "base_dram_read_ns": base.dram_read_cycles * ns,
+            **(reference if p is prot.NONE else {}),  # the unprotected stream's, once per point
             "status": "ok", "error": "",
         })
-    return rows
+    return [_rounded(r) for r in rows]
 
 
 def _failed(grid: Grid, workload: str, processors: int, line_bytes: int, err: BaseException) -> list[dict]:
@@ -154,11 +202,17 @@ def _failed(grid: Grid, workload: str, processors: int, line_bytes: int, err: Ba
 
 
 def done(out: Path, grid: Grid) -> set[tuple]:
+    """The points `out` holds finished rows of, timed by this code with the grid's pools (a point timed by other
+    code or other engines is timed again)."""
     table = results_mod.read(out, TABLE)
-    if table.empty or "system" not in table.columns:
+    if table.empty or "system" not in table.columns or "code" not in table.columns:
         return set()
     ok = table[(table["status"] == "ok") & (table["system"] == grid.system)]
-    return set(zip(ok["workload"], ok["size"], ok["processors"], ok["line_bytes"]))
+    digests = {p.scheme: p.digest for p in grid.pools}
+    stale = (ok["code"] != CODE) | ok.apply(lambda r: r["scheme"] in digests
+                                               and r["engine_rows_digest"] != digests[r["scheme"]], axis=1)
+    points = set(zip(ok["workload"], ok["size"], ok["processors"], ok["line_bytes"]))
+    return points - set(zip(*(ok.loc[stale, c] for c in ("workload", "size", "processors", "line_bytes"))))
 
 
 def _grid_point(grid: Grid, cache: Path, force: bool, point: tuple[str, int, int]) -> list[dict]:

@@ -5,7 +5,8 @@ Each processor executes its runs in order: non-memory instructions at CPI, hits 
 bus events (memory reads, cache-to-cache transfers, upgrades) at a latency the model computes at the moment
 they happen, stalling the core for latency / MLP. Processors advance in time order (a heap) and wait for each
 other at barriers; the run time is the last processor's finish. Memory is timed by an open-page DRAM model
-per bank; a protection adds what protection.py describes, with its engines as FCFS servers.
+per bank; a protection adds what protection.py describes, with its engines as FCFS servers that verify the
+metadata lines too.
 """
 
 from __future__ import annotations
@@ -87,7 +88,8 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
     c2c_prot = protection.link == "c2c"
     t_read, t_line, t_path = cyc(protection.read_ns), cyc(protection.line_ns), cyc(protection.on_path_ns)
     t_miss = max(t_read, cyc(protection.miss_read_ns))
-    pool = Server(cyc(protection.service_ns) / protection.engines)  # memory link: N engines as one server
+    t_hit = cyc(protection.hit_read_ns) if protection.hit_read_ns == protection.hit_read_ns else t_read
+    pool = Server(cyc(protection.service_ns), protection.engines)  # memory link: N engines
     units = [Server(t_line) for _ in range(procs)]  # c2c link: each processor's unit, unpipelined
     pads: dict[tuple[int, int], deque] = {}
     stats = dict(protected=0, added=0.0, wait=0.0, data=0, meta=0)
@@ -125,12 +127,15 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
             continue
         latency = added = 0.0
         if kind == MEM:
-            latency = memory_base + dram.access(int(lines[i]))
+            access = dram.access(int(lines[i]))
+            latency = memory_base + access
             stats["data"] += 1
             if mem_prot:
-                wait = pool.job(t + latency)
-                added = wait + t_read
                 looked = meta.access(int(lines[i]), False)
+                for _ in range(len(looked.reads) + looked.evicted):  # metadata lines through the pool too
+                    pool.job(t + latency)
+                wait = pool.job(t + latency)
+                added = wait + (t_hit if access == dram.hit else t_read)
                 stats["meta"] += len(looked.reads)
                 if looked.counter_missed:  # no lead for the pads; each tree level missed above it waits for DRAM
                     added += (t_miss - t_read) + (looked.levels_missed - 1) * memory_base
@@ -156,7 +161,10 @@ def simulate(events: pd.DataFrame, system: System, protection: Protection) -> Ti
             stats["data"] += 1
             if mem_prot:
                 pool.job(t)
-                stats["meta"] += len(meta.access(int(lines[i]), True).reads)
+                looked = meta.access(int(lines[i]), True)
+                for _ in range(len(looked.reads) + looked.evicted):
+                    pool.job(t)
+                stats["meta"] += len(looked.reads)
         stats["added"] += added
         advance(p, t + (latency + added) / system.mlp)
     if meta is not None:

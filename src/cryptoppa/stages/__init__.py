@@ -11,7 +11,7 @@ are declared once, in the registrations of cryptoppa.stages.builtin.
 
 from . import builtin  # noqa: F401 - registers the stages cryptoppa ships
 from .builtin import array_point, flow_point, fpga_point
-from .reference import limits_table, settings_table, where
+from .reference import limit_rows, limits_table, settings_table, where
 from .registry import (Outcome, Refusal, Stage, accepted, all_settings, declaring, default_stage, names, prerequisite,
                        refusal, register, run_request, stage_for, unregister)
 from .request import ASIC, COMPOSED, FLAT, FPGA, SINGLE, Request, canonical_target, own_rtl_design
@@ -19,5 +19,5 @@ from .setting import Setting
 
 __all__ = ["ASIC", "COMPOSED", "FLAT", "FPGA", "SINGLE", "Outcome", "Refusal", "Request", "Setting", "Stage",
            "accepted", "all_settings", "array_point", "canonical_target", "declaring", "default_stage", "flow_point",
-           "fpga_point", "limits_table", "names", "own_rtl_design", "prerequisite", "refusal", "register",
+           "fpga_point", "limit_rows", "limits_table", "names", "own_rtl_design", "prerequisite", "refusal", "register",
            "run_request", "settings_table", "stage_for", "unregister", "where"]

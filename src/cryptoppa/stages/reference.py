@@ -13,10 +13,15 @@ def where(setting: Setting) -> str:
     return " or ".join(f"{s.name} on {s.kind} targets" for s in declaring(setting))
 
 
+def limit_rows() -> dict[str, limits.Bound]:
+    """The catalog of bounds: cryptoppa.limits' BOUNDS and a row for each bounded setting, each named by the
+    options and keys that take it (`run --utilization`, sweep `utilization`)."""
+    return {**limits.BOUNDS, **{f"`run {s.option}`, sweep `{s.key}` (stage {where(s)})": s.bound
+                                for s in all_settings() if s.bound is not None}}
+
+
 def limits_table() -> str:
-    """cryptoppa.limits' table with a row for each bounded setting, named by its option and sweep key."""
-    return limits.markdown_table({f"`run {s.option}`, sweep `{s.key}` (stage {where(s)})": s.bound
-                                  for s in all_settings() if s.bound is not None})
+    return limits.markdown_table(limit_rows())
 
 
 def settings_table() -> str:

@@ -90,9 +90,9 @@ def _read(folder: Path, table: str, locked: bool) -> pd.DataFrame:
     if path is None:
         return pd.DataFrame()
     if path.suffix == ".csv":
-        frame = _csv(path)
+        frame = _csv(path, whole=True)
         if frame is None:
-            raise InputError(f"{path}: damaged results table (not a CSV table pandas can parse)")
+            raise InputError(f"{path}: damaged results table (cut short, or not a CSV table pandas can parse)")
         return frame
     try:
         return pd.read_parquet(path)

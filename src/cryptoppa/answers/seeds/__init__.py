@@ -7,7 +7,8 @@ on the same question, and their ratios or directions -- every number a record or
 
 Modules, one study each: bus (Jannepally 2008: GCM against CBC + CBC-MAC bus encryption), subpipe (Lohitha and
 Vasavi: sub-pipelined AES-GCM), pages (Chen et al. 2008: software page encryption), energy (Lima et al. 2013:
-software AES energy); ours reads our tables, rows builds a comparison row. `replay` reads Jannepally 2008's
+software AES energy); ours reads our tables, rows builds a comparison row and the comparisons every ratio is
+printed from (cryptoppa.answers.comparison: a ratio whose two bases differ is refused and listed as not answered). `replay` reads Jannepally 2008's
 program slowdown replayed by `cryptoppa slowdown` from our slowdown table (its columns: bus.REPLAY_COLUMNS).
 """
 
@@ -44,7 +45,7 @@ class Seeds:
         if not self.pages.options:
             out.append(NotAnswered("Chen et al. 2008", "page encryption of ours",
                                    "no host or core page measurement in the data"))
-        return out
+        return out + self.bus.not_answered + self.subpipe.not_answered + self.pages.not_answered
 
 
 def build(folder: Path, replay: bus.Replay) -> Seeds:

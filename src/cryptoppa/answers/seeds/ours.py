@@ -126,12 +126,17 @@ def record(row: pd.Series | None, subject: str, name: str, quantity: str, column
 
 
 def host_basis(ours: Ours) -> dict[str, Record]:
-    """What the host rows were measured on: its nominal clock, CPUs and the load average when each run started."""
+    """What the host rows were measured on: the clock cycles are counted at (measured around each run: its least and
+    most; else the nominal one), CPUs and the load average when each run started."""
     t = ours.host
     if t.empty:
         return {}
     on = On(stage="openssl speed")
-    out = {"clock": Record("host", "nominal clock", "clock_mhz", float(t["cpu_mhz"].iloc[0]), on)}
+    if t.get("clock_basis", pd.Series(["nominal"])).iloc[0] == "measured":
+        out = {f"clock, {end}": Record("host", f"measured clock, {end}", "clock_mhz", float(how(t["cpu_mhz"])), on)
+               for end, how in (("least", min), ("most", max))}
+    else:
+        out = {"clock": Record("host", "nominal clock", "clock_mhz", float(t["cpu_mhz"].iloc[0]), on)}
     if "load_average_1min" in t.columns:
         out["load, least"] = Record("host", "1-minute load average, least", "fraction",
                                     float(t["load_average_1min"].min()), on)

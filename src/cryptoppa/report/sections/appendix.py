@@ -13,6 +13,7 @@ from ...paths import shown
 from ..document import Block, Bullets, Heading, Paragraph, Table
 from ..parts import source
 from .memories import at_memories
+from . import APPENDIX, Section
 
 
 def every_preset(model: Model) -> list[Block]:
@@ -71,3 +72,11 @@ def provenance_of(r: Results, produced_by: tuple[str, ...]) -> list[Block]:
         "units as stored: µm², W, ns, MHz; bandwidths decimal (GB = 10^9 bytes)",
         *(f"measured by: `{command}`" for command in produced_by),
     ])]
+
+
+SECTIONS = (
+    Section("appendix", APPENDIX, lambda c: [Heading(2, "Appendix")], always=True),
+    Section("every preset", APPENDIX + 25, lambda c: every_preset(c.model), always=True),
+    Section("points", APPENDIX + 40, lambda c: points(c.model), always=True),
+    Section("provenance", APPENDIX + 50, lambda c: provenance(c.model, c.produced_by), always=True),
+)

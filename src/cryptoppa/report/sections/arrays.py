@@ -3,6 +3,8 @@ against N × one engine; with the 2013 study's points on the figures when it is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 
 from ...answers.fits import frame
@@ -10,11 +12,13 @@ from ...answers.gates import MIN_R2
 from ...answers.labels import short_labels
 from ...answers.model import Model
 from ...answers.records import show
-from ...catalog import AREA, DIE_AREA, POWER, routed
+from ... import catalog
+from ...catalog import AREA, DIE_AREA, FMAX, POWER, routed
 from ...feasibility import owen2013
 from ..document import Block, Bullets, Heading, Paragraph, Table
-from ..parts import Page, source
+from ..parts import Page, generated_from, markdown_table, source
 from ..plots import fit_figure
+from . import EVIDENCE, Section
 
 STUDY_POINTS = "2013 study (Owen 2013, Table 5.3)"
 
@@ -68,3 +72,27 @@ def arrays(model: Model, page: Page, study: bool = False) -> list[Block]:
 def _short(table: pd.DataFrame) -> pd.DataFrame:
     names = short_labels(list(table["configuration"].drop_duplicates()))
     return table.assign(configuration=table["configuration"].map(names))
+
+
+def thesis_table(models: Callable[[str], Model]) -> str:
+    """The study's experiment as we repeat it: its engine alone, then flat arrays of N behind the dispatcher (an
+    array of one is not one engine: it has the dispatcher too)."""
+    model = models("thesis")
+    pts = model.results.points.sort_values("n", kind="stable")
+    form = pts["array_mode"].fillna("").astype(str) if "array_mode" in pts.columns else pd.Series("", index=pts.index)
+    rows = []
+    for (kind, n), g in pts.groupby([form.map(lambda f: f or "alone"), "n"], sort=True):
+        modes = dict(zip(g["activity_mode"].fillna("vectorless"), g["label"]))
+        base = model.points[modes["vectorless"]]
+        sat = model.points.get(modes.get("sim:saturated", ""), {})
+        rows.append({"engines": "one, alone" if kind == "alone" else f"{int(n)}, a {kind} array",
+                     "area µm²": show(base.get(catalog.AREA)), "fmax MHz": show(base.get(FMAX)),
+                     "mW saturated": show(sat.get(catalog.POWER)), "mW vectorless": show(base.get(catalog.POWER)),
+                     "cycles per line": show(base.get(catalog.CYCLES))})
+    return (markdown_table(pd.DataFrame(rows)) + f"\n\nThe gcm_iter engine alone, then flat arrays of N engines "
+            f"behind the dispatcher, {', '.join(model.basis.libraries)}, {model.basis.stage}, at 225 MHz. "
+            f"{generated_from(model)}\n")
+
+
+SECTIONS = (Section("arrays", EVIDENCE + 10, lambda c: arrays(c.model, c.page, study="study" in c.evidence),
+                    always=True, blocks=(("thesis-table", thesis_table),)),)

@@ -10,6 +10,7 @@ from ...answers.results import load_results
 from ...paths import shown
 from ..document import Block, Heading, Paragraph, Table
 from ..parts import source
+from . import CLOSING, Section
 
 
 def compared(model: Model, other: Path | None) -> list[Block]:
@@ -30,3 +31,6 @@ def compared(model: Model, other: Path | None) -> list[Block]:
         if points:
             blocks.append(Paragraph(f"Only in {side}: " + "; ".join(points) + "."))
     return blocks
+
+
+SECTIONS = (Section("compare", CLOSING + 20, lambda c: compared(c.model, c.compare), always=True),)

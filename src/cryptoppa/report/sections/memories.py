@@ -9,6 +9,7 @@ from ...answers.question import Question
 from ...answers.records import show
 from ..document import Block, Heading, Paragraph, Table
 from ..parts import source
+from . import APPENDIX, CLOSING, Section
 
 PRESETS = ("ddr4-3200", "ddr5-6400", "lpddr5x-8533", "hbm3")
 
@@ -20,7 +21,7 @@ def at_memories(model: Model, presets: tuple[str, ...] = PRESETS) -> dict[str, M
             for p in presets}
 
 
-def memories(model: Model, presets: tuple[str, ...] = PRESETS) -> list[Block]:
+def memories(model: Model, presets: tuple[str, ...] = PRESETS, level: int = 2) -> list[Block]:
     if not model.schemes:
         return []
     others = at_memories(model, tuple(p for p in presets if p != model.question.memory))
@@ -32,7 +33,15 @@ def memories(model: Model, presets: tuple[str, ...] = PRESETS) -> list[Block]:
             row[m.question.memory_text] = "–" if e is None else \
                 f"{show(e.get('engines'))} · {show(e.get('total area'))} · {show(e.get('total power'))}"
         rows.append(row)
-    return [Heading(2, "Other memories"),
+    return [Heading(level, "Other memories"),
             Paragraph(f"Each scheme's engine above, {model.question.clock_text}: engines · mm² · W for one channel, "
                       "DIMM or stack at peak (metadata streaming). Every preset, every engine: the appendix."),
             Table(pd.DataFrame(rows), source(model.results) + "; bandwidths: `cryptoppa presets`")]
+
+
+# The 2013 study asked about one memory: its report keeps the others for the appendix.
+SECTIONS = (
+    Section("memories", CLOSING, lambda c: [] if "study" in c.evidence else memories(c.model), always=True),
+    Section("memories, appendix", APPENDIX + 20,
+            lambda c: memories(c.model, level=3) if "study" in c.evidence else [], always=True),
+)

@@ -1,45 +1,76 @@
-"""Published engines beside ours: other works' figures as printed, with their citations, and ours in the same
-units."""
+"""Published engines beside the nearest configuration of ours (cryptoppa.answers.published): each side's
+configuration and basis, its figures (theirs as printed or derived, ours from the answer model), what differs, the
+ratios the comparison gate lets through; in the appendix, every derivation and every refused ratio."""
 
 from __future__ import annotations
 
 import pandas as pd
 
 from ...answers.model import Model
-from ...answers.published import ours, published
-from ...answers.records import show
-from ...feasibility.nodes import MEASURED
+from ...answers.published import COLUMNS, Figure, Pairing, pairings
+from ...answers.records import Cited, Record, show, show_reason
 from ..document import Block, Bullets, Heading, Paragraph, Table
+from . import APPENDIX, EVIDENCE, Section
+
+SOURCE = "`answers/published.toml` (citations in the appendix), `reports/nodes/data/orfs_aes.csv` and this report's records"
 
 
-def node_nm_of(library: str) -> int:
-    """The process node of a "pdk/corner" library."""
-    return MEASURED[library.split("/")[0]][0]
+def parts(how: tuple) -> str:
+    """A derivation as a reader sees it: its words and the texts of its records and cited figures."""
+    return "".join(show(p) if isinstance(p, Record | Cited) else p for p in how)
+
+
+def _cell(figure: Figure | None) -> str:
+    if figure is None:
+        return ""
+    return show(figure.value) + (f" ({figure.note})" if figure.note else "")
+
+
+def _ratios(p: Pairing) -> str:
+    shown = [f"{c.name}, ours / theirs: {show(c.ratio)}×" for c in p.answered]
+    return ("; ".join(shown) + ". ") if shown else ""
 
 
 def published_engines(model: Model) -> list[Block]:
-    theirs = published()
-    mine = ours(model)
-    if not mine:
+    pairs = [p for p in pairings(model) if p.ours]  # a work without a configuration of ours here: appendix
+    if not pairs:
         return []
-    rows = [{"engine": p.name, "node": p.figures["node"].text if "node" in p.figures else "",
-             "kGE": show(p.figures.get("kge")) if "kge" in p.figures else "", "GHz": show(p.figures.get("ghz"))
-             if "ghz" in p.figures else "", "Gb/s": show(p.figures.get("gbps")) if "gbps" in p.figures else "",
-             "pJ/bit": show(p.figures.get("pj_per_bit")) if "pj_per_bit" in p.figures else "",
-             "read latency": show(p.figures.get("latency")) if "latency" in p.figures else "",
-             "area, power": show(p.figures.get("power")) if "power" in p.figures else ""} for p in theirs]
-    library = ", ".join(model.basis.libraries)
-    node = " / ".join(sorted({f"{node_nm_of(lib)} nm" for lib in model.basis.libraries}))
-    rows += [{"engine": f"ours, {name}", "node": f"{node} ({library}, {model.basis.stage})",
-              "kGE": show(f.get("kge")), "GHz": show(f.get("ghz")), "Gb/s": show(f.get("gbps")),
-              "pJ/bit": show(f.get("pj_per_bit")),
-              "read latency": f"{show(f.get('latency'))} cycles" + (
-                  f", {show(f['latency_fo4'])} FO4" if "latency_fo4" in f else ""),
-              "area, power": ""} for name, f in mine]
+    rows, shown = [], set()
+    for p in pairs:
+        for r in p.theirs + p.ours:
+            if r.label in shown:  # one of ours beside two works: its row once, under the first
+                continue
+            shown.add(r.label)
+            rows.append({"engine": r.label, "cipher, key, parallelism": r.what, "basis": parts(r.stated),
+                         **{heading: _cell(r.figures.get(key)) for key, heading in COLUMNS}})
+    table = pd.DataFrame(rows).replace("", pd.NA).dropna(axis=1, how="all").fillna("")
+    refused = sum(len(p.refused) for p in pairs)
     return [Heading(2, "Published engines beside ours"),
-            Paragraph("Other works' figures as they print them (a blank: not printed), beside each of our schemes' "
-                      "engines at its own fmax on this report's basis; read latency to the verified plaintext without a "
-                      "prefetch hint, in engine cycles and in FO4 delays of the library. Their nodes, flows and power "
-                      "models differ from ours: compare kGE, cycles and FO4 before µm², GHz and mW."),
-            Table(pd.DataFrame(rows), "answers/published.toml (citations below) and this report's records"),
-            Bullets(sorted({f"{p.name}: {p.citation}" for p in theirs}))]
+            Paragraph("Each published engine beside our configuration nearest to it in cipher, key size and "
+                      "parallelism, with the basis of each side's figures: theirs as printed or derived from printed "
+                      "figures, ours the model's at the engine's fmax. A ratio is printed only where both bases agree; "
+                      f"the derivations, the citations and the {refused} ratios refused because the bases differ are "
+                      "in the appendix."),
+            Table(table, SOURCE),
+            Bullets([f"{p.name}: {_ratios(p)}{p.differs}" for p in pairs])]
+
+
+def published_derivations(model: Model) -> list[Block]:
+    """The appendix: every derived figure with its derivation, every ratio the gate refused, the citations."""
+    pairs = pairings(model)
+    if not model.answered or not pairs:
+        return []
+    rows = [{"engine": r.label, "figure": heading, "value": show(f.value), "derivation": parts(f.how)}
+            for p in pairs for r in p.theirs + p.ours for key, heading in COLUMNS
+            if (f := r.figures.get(key)) is not None and f.how]
+    table = pd.DataFrame(rows).drop_duplicates()
+    withheld = [f"{n.what}: {show_reason(n)}" for p in pairs for n in p.withheld]
+    return [Heading(3, "Published engines: derivations, refused ratios, citations"), Table(table, SOURCE),
+            Bullets(withheld), Bullets([f"{p.name}: {s}" for p in pairs for s in p.sources])]
+
+
+SECTIONS = (
+    Section("published", EVIDENCE + 23, lambda c: published_engines(c.model)),
+    Section("published derivations", APPENDIX + 30,
+            lambda c: published_derivations(c.model) if "published" in c.evidence else [], always=True),
+)

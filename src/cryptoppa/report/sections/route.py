@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 
 from ...answers.model import Model
 from ...answers.records import show
 from ...answers.routing import routed_against_synthesis
+from ...errors import CryptoppaError
+from ...paths import shown
 from ..document import Block, Heading, Paragraph, Table
-from ..parts import source
+from ..parts import generated_from, source
 from .answer import name
+from . import EVIDENCE, Section
 
 
 def route(model: Model) -> list[Block]:
@@ -35,3 +40,19 @@ def route(model: Model) -> list[Block]:
                       "on the slowest signal layer, and 'fmax lost' what that much skew would cost: a scale for the "
                       "error, not a measurement."),
             Table(pd.DataFrame(rows), source(model.results, "routed rows and their synthesis columns"))]
+
+
+def route_ratio(models: Callable[[str], Model]) -> str:
+    model = models("route")
+    pairs = [p for p in routed_against_synthesis(model) if p.routed.config["design"] == "gcm_iter"
+             and not p.routed.config["array_mode"]]
+    if not pairs or pairs[0].synthesis is None:
+        raise CryptoppaError(f"{shown(model.results.table_path)}: no routed gcm_iter row")
+    p = pairs[0]
+    return (f"Routed, gcm_iter reaches {show(p.routed.get('fmax'))} MHz against {show(p.synthesis.get('fmax'))} MHz "
+            f"synthesis-only, register to register, and draws {show(p.routed.get('power'))} mW against "
+            f"{show(p.synthesis.get('power'))} mW at 225 MHz ({model.basis.power}); its die is "
+            f"{show(p.routed.get('area'))} µm² against {show(p.synthesis.get('area'))} µm² of cells. {generated_from(model)}\n")
+
+
+SECTIONS = (Section("route", EVIDENCE + 20, lambda c: route(c.model), blocks=(("route-ratio", route_ratio),)),)

@@ -77,11 +77,10 @@ def _withheld(items: list[NotAnswered]) -> list[Block]:
 
 
 def _appendix(model: Seeds, produced_by: tuple[str, ...]) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "Appendix")]
-    if model.pages.options:
-        blocks += [Heading(3, "Chen et al. 2008: every page option of ours"),
-                   Table(pages.every_option(model.pages), f"{_cite(model, HOST_TABLE)}, {_cite(model, CORE_TABLE)}; "
-                         "cycles per page, AES-128-CBC; firmware: encryption only, key setup left out")]
+    blocks: list[Block] = [Heading(2, "Appendix"),
+                           *bus.appendix(model, f"{_cite(model, SLOWDOWN_TABLE)} (`cryptoppa slowdown`)"),
+                           *subpipe.appendix(model, _cite(model, "results.parquet")),
+                           *pages.appendix(model, f"{_cite(model, HOST_TABLE)}, {_cite(model, CORE_TABLE)}")]
     if model.energy.measured:
         blocks += [Heading(3, "Lima et al. 2013: our energy per firmware, key and -O level"),
                    Table(energy.every_row(model.energy), f"{_cite(model, CORE_TABLE)} (64-byte GCM rows with a "
@@ -118,7 +117,7 @@ def build_studies(data: Path, out_dir: Path, produced_by: tuple[str, ...] = ()) 
         *(Paragraph(text) for text in answers(model)),
         Heading(2, "Basis of our numbers"),
         basis(model),
-        *bus.section(model, data_cite, f"{_cite(model, SLOWDOWN_TABLE)} (`cryptoppa slowdown`)"),
+        *bus.section(model, data_cite),
         *subpipe.section(model, data_cite, stages_figure),
         *pages.section(model, f"{_cite(model, HOST_TABLE)}, {_cite(model, CORE_TABLE)}"),
         *energy.section(model, _cite(model, CORE_TABLE), energy_figure),

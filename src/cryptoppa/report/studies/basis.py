@@ -27,5 +27,7 @@ def basis(model: Seeds) -> Bullets:
     if host:
         load = (f"; load average {show(host['load, least'])}–{show(host['load, most'])} on {show(host['cpus'])} "
                 "CPUs") if "cpus" in host else ""
-        lines.append(f"host: `openssl speed`, cycles = nominal {show(host['clock'])} MHz ÷ rate{load}")
+        clock = (f"the clock measured around each run ({show(host['clock, least'])}–{show(host['clock, most'])} "
+                 "MHz)" if "clock, least" in host else f"nominal {show(host['clock'])} MHz")
+        lines.append(f"host: `openssl speed`, cycles = {clock} ÷ rate{load}")
     return Bullets(lines)
