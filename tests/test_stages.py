@@ -136,9 +136,10 @@ def test_a_stage_declares_its_settings_once(probe_depth, tmp_path):
     assert [p.label().split(" 225MHz")[1] for p in spec.points] == [" probe", " probe probe_depth=5"]
     deep = spec.points[1].request()
     assert probe_depth.of(deep) == 5 and stages.refusal(deep) is None
-    assert [s.name for s in stages.accepted(deep)] == ["wire_load", "probe_depth"]  # synthesis's, then its own
+    assert [s.name for s in stages.accepted(deep)] == ["wire_load", "flatten", "probe_depth"]  # synthesis's, its own
     prior = stages.prerequisite(deep)
-    assert prior.stage == "synth" and dict(prior.settings) == {"wire_load": True} and stages.refusal(prior) is None
+    assert prior.stage == "synth" and dict(prior.settings) == {"wire_load": True, "flatten": True}
+    assert stages.refusal(prior) is None
     row = base_row(spec.points[1])
     assert row["probe_depth"] == 5 and row["wire_load"] == "none" and "target_utilization" not in row
     assert "| `--probe-depth` | `probe_depth` | 2 | a depth from 1 to 8 |" in stages.settings_table()
@@ -167,3 +168,17 @@ def test_route_takes_the_utilization_and_synthesis_does_not():
     fpga_req = stages.Request(d, (("WIDTH", 8),), "ecp5-25k", 100.0, settings=(("seed", 7),))
     assert stages.refusal(fpga_req) is None and stages.builtin.SEED.of(fpga_req) == 7
     assert stages.refusal(dataclasses.replace(fpga_req, target="xc7")).field == "seed"  # synthesis only: no placer
+
+
+def test_a_hierarchical_netlist_is_synthesis_and_vectorless_only():
+    """`--no-flatten` keeps the hierarchy (each distinct module mapped once); the gate-level activity simulation and
+    placement read flat netlists, so a request that needs them is refused, naming the option."""
+    d = designs.get("counter")
+    hier = stages.Request(d, (("WIDTH", 8),), f"{pdk.DEFAULT_PDK}/nom", 225.0, settings=(("flatten", False),))
+    assert stages.refusal(hier) is None and stages.builtin.flow_point(hier, Path("unused")).flatten is False
+    simulated = stages.refusal(dataclasses.replace(hier, activity_mode="sim:enable"))
+    assert simulated.field == "flatten" and "vectorless activity" in simulated.expected
+    routed = stages.refusal(dataclasses.replace(hier, stage="route"))
+    assert routed.field == "flatten" and "stage synth" in routed.expected
+    assert stages.refusal(dataclasses.replace(hier, stage="route", settings=())) is None
+    assert stages.builtin.FLATTEN.option == "--no-flatten"

@@ -52,6 +52,9 @@ AREA_SEQ = _m("synth__design__instance__area__sequential", "um^2", SYN, "the par
 AREA_KGE = _m("synth__design__instance__area__stdcell__kge", "kGE", SYN, "the same area in thousands of gate "
               "equivalents: area / the library's NAND2 X1 area (the PDK descriptor's `ge_cell`)")
 GE_AREA = _m("synth__design__ge__area", "um^2", SYN, "one gate equivalent: the area of the library's `ge_cell`")
+MAPPING_CORNER = _m("synth__mapping__corner", "", SYN, "the library corner the netlist was mapped at (the PDK's "
+                    "default): one netlist per RTL configuration, timed and powered at every corner and clock")
+MAPPING_CLOCK = _m("synth__mapping__clock__mhz", "MHz", SYN, "the clock whose period was ABC's delay target in mapping")
 
 # Timing (OpenSTA) --------------------------------------------------------------------------------------------------
 PERIOD = _m("timing__clock__period", "ns", STA, "the constraint (1000 / clock MHz)")

@@ -5,7 +5,10 @@ The bounds below are the measured gaps of the toy engine, documented in bench/RE
 exactly by the dispatcher's reset stages that flat synthesis merges; area and power (sums of the parts) are
 within 1 % and 3 %. The toy engine's own paths are so short (about 2.8 GHz) that the dispatcher's tree round
 trip (in_ready up, in_valid down through 2 log2 N nodes, kept hierarchical) sets the composed fmax, which flat
-synthesis shortens by merging the nodes' logic: 12 % lower at N = 4. For gcm_iter the engine's paths set fmax."""
+synthesis shortens by merging the nodes' logic: 12 % lower at N = 4. For gcm_iter the engine's paths set fmax.
+
+The array is timed from the engine's interface model (cryptoppa.flow.interface); the linked netlists, timed whole,
+are the check: within 1 % in fmax on the toy engine, whose tree round trip crosses the engines' boundaries twice."""
 
 import shutil
 import textwrap
@@ -42,7 +45,7 @@ def _gap(a, b) -> float:
 def test_composed_matches_flat(flexlib_home, tmp_path, n):
     cache = tmp_path / "cache"
     result = compose(ArrayPoint(toy_engine(), n, PARAMS, "freepdk45", "nom", 225.0), cache)
-    assert result.method == "linked" and result.built
+    assert result.method == "interface" and result.built
     flat = _flat(n, cache)
     c = {k: m.value for k, m in result.metrics.items()}
     f = {k: m.value for k, m in flat.items()}
@@ -62,13 +65,38 @@ def test_composed_matches_flat(flexlib_home, tmp_path, n):
                                 if not k.startswith("flow__")} == {k: v for k, v in c.items() if not k.startswith("flow__")}
 
 
+@pytest.mark.parametrize("n", [pytest.param(2, marks=pytest.mark.full), 4, pytest.param(8, marks=pytest.mark.full)])
+def test_interface_timing_matches_the_linked_netlists(flexlib_home, tmp_path, n):
+    """The engine's interface model and the dispatcher, against OpenSTA on the linked netlists of the same array:
+    fmax within 1 %, every class of paths within 5 ps, hold the same (bench/README.md: gcm_iter at N = 2..16)."""
+    cache = tmp_path / "cache"
+    ap = ArrayPoint(toy_engine(), n, PARAMS, "freepdk45", "nom", 225.0)
+    model, linked = compose(ap, cache), compose(ap, cache, linked=True)
+    assert (model.method, linked.method) == ("interface", "linked")
+    m, ref = ({k: v.value for k, v in c.metrics.items()} for c in (model, linked))
+    print(f"N={n}", {k: (m[k], ref[k]) for k in m if k.startswith("timing__")},
+          f"fmax {(m['timing__fmax__mhz'] - ref['timing__fmax__mhz']) / ref['timing__fmax__mhz']:+.2%}")
+    assert _gap(m["timing__fmax__mhz"], ref["timing__fmax__mhz"]) < 0.01
+    for name in ("timing__setup__ws", "timing__setup__ws__reg2reg", "timing__setup__ws__in2reg",
+                 "timing__setup__ws__reg2out", "timing__hold__ws"):
+        assert m[name] == pytest.approx(ref[name], abs=0.005), name
+    # The engines' paths inside the models: the dispatcher's tree round trip through them sets fmax, not the
+    # engine alone (about 3.3 GHz).
+    assert m["timing__fmax__mhz"] < 0.9 * read(model.sources[0])["timing__fmax__mhz"].value
+    # Both time one netlist per part: the model is extracted from the engine's run's netlist, once.
+    (interface_run,) = (p for p in model.sources if p.name.startswith("toy_engine-interface-"))
+    assert (interface_run / "model_max.lib").read_text().count("cell (toy_engine)") == 1
+    assert {k: v for k, v in m.items() if not k.startswith(("timing__", "flow__"))} == \
+        {k: v for k, v in ref.items() if not k.startswith(("timing__", "flow__"))}
+
+
 def test_extrapolated_beyond_linked_size(flexlib_home, tmp_path):
-    """N above the linked size uses the documented extrapolation; checked against the linked result itself."""
+    """N above the size timed whole uses the documented extrapolation; checked against the linked result itself."""
     cache = tmp_path / "cache"
     ap = ArrayPoint(toy_engine(), 4, PARAMS, "freepdk45", "nom", 225.0)
-    linked = compose(ap, cache)
-    extra = compose(ap, cache, hier_max_n=2)
-    assert extra.method == "extrapolated"
+    linked = compose(ap, cache, linked=True)
+    extra = compose(ap, cache, linked=True, hier_max_n=2)
+    assert extra.method == "linked, extrapolated"
     for k in (AREA, FLOPS, CELLS):
         assert extra.metrics[k].value == linked.metrics[k].value
     assert extra.metrics["power__total"].value == pytest.approx(linked.metrics["power__total"].value)
@@ -135,7 +163,7 @@ def test_sweep_rows(flexlib_home, toy_design, tmp_path):
     quiet = dict(cache=tmp_path / "cache", progress=False, echo=lambda *_: None)
     table = run_sweep(replace(spec, points=spec.points[:2]), jobs=2, **quiet).set_index("n")
     assert set(table.status) == {"ok"}, table.error.tolist()
-    assert table.loc[2, "composed_from"].startswith("linked: ") and table.loc[2, "array_mode"] == "composed"
+    assert table.loc[2, "composed_from"].startswith("interface: ") and table.loc[2, "array_mode"] == "composed"
     assert table.loc[2, FLOPS] == 2 * table.loc[1, FLOPS] + dispatcher_flops(2)  # one tree node, hierarchical
     assert table.loc[2, "perf__cycles_per_line"] == max(table.loc[1, "perf__cycles_per_line"] / 2, 1)
     again = run_sweep(replace(spec, points=spec.points[:2]), jobs=1, **quiet)

@@ -9,6 +9,7 @@ from liberty.parser import parse_liberty
 
 from cryptoppa import designs, flow
 from cryptoppa.flow import design_point
+from cryptoppa.runs import sha256_file
 
 from support import load_metrics
 
@@ -78,18 +79,29 @@ def test_setup_is_checked_at_the_full_period(counter_run):
 
 
 def test_run_directory_is_traceable(counter_run):
-    for rel in ("run.json", "metrics.json", "netlist.v", "yosys_elab.ys", "yosys_map.ys", "sta.tcl",
-                "logs/yosys_elab.log", "logs/yosys_map.log", "logs/sta.log", "reports/synth_stat.json",
+    for rel in ("run.json", "metrics.json", "netlist.v", "sta.tcl", "logs/sta.log", "reports/synth_stat.json",
                 "reports/timing_setup.rpt", "reports/power.rpt"):
         assert (counter_run / rel).is_file(), rel
     run = json.loads((counter_run / "run.json").read_text())
-    assert run["tools"]["pyosys"] and run["tools"]["sta"]
-    assert all(len(v["sha256"]) == 64 for v in run["inputs"].values())
+    # The netlist was mapped by the synthesis run the timing run names, whose folder holds Yosys's scripts and logs.
+    synthesized = Path(run["synthesized"])
+    for rel in ("run.json", "metrics.json", "netlist.v", "yosys_elab.ys", "yosys_map.ys", "logs/yosys_elab.log",
+                "logs/yosys_map.log", "reports/synth_stat.json"):
+        assert (synthesized / rel).is_file(), rel
+    assert run["inputs"]["netlist.v"]["sha256"] == sha256_file(synthesized / "netlist.v")
+    synth = json.loads((synthesized / "run.json").read_text())
+    assert synth["tools"]["pyosys"] and run["tools"]["sta"]
+    assert synth["mapping"] == {"corner": "nom", "clock_mhz": 100.0}
+    assert all(len(v["sha256"]) == 64 for r in (run, synth) for v in r["inputs"].values())
     assert "toggles per clock cycle" in run["assumptions"]["activity"]
+    assert "mapped once, at corner nom" in run["assumptions"]["mapping"]
     assert run["assumptions"]["wire_load_model"].startswith("none")
     metrics = json.loads((counter_run / "metrics.json").read_text())
     assert metrics["synth__design__instance__area__stdcell"]["unit"] == "um^2"
     assert metrics["power__total"]["unit"] == "W" and metrics["timing__setup__ws"]["unit"] == "ns"
+    assert metrics["synth__mapping__corner"]["value"] == "nom"
+    # Yosys's step times are the synthesis run's, named in its folder.
+    assert metrics["flow__synth_map__runtime"]["source"] == f"../{synthesized.name}/logs/synth_map"
 
 
 def test_same_inputs_same_metrics(counter_run, tmp_path):
@@ -108,6 +120,27 @@ def test_more_logic_more_area_and_no_flops_when_combinational(flexlib_home, runs
     assert small["timing__clock__kind"] == "virtual"
 
 
-def test_slow_corner_is_slower(counter_run, runs_dir):
-    slow = load_metrics(characterize("counter", runs_dir, corner="slow", WIDTH=16))
-    assert slow["timing__fmax__mhz"] < load_metrics(counter_run)["timing__fmax__mhz"]
+def test_one_synthesis_serves_every_corner_and_clock(flexlib_home, tmp_path):
+    """Two corners and two clocks of one RTL configuration: Yosys runs once, and the four timing runs time its
+    netlist (sign-off style); the slow corner is slower on the same cells."""
+    runs = {(corner, mhz): characterize("counter", tmp_path, corner=corner, clock_mhz=mhz, WIDTH=16)
+            for corner in ("nom", "slow") for mhz in (225.0, 500.0)}
+    synthesized = [run for run in tmp_path.iterdir() if (run / "yosys_map.ys").is_file()]
+    assert len(synthesized) == 1 and synthesized[0].name.startswith("counter-synth-")
+    assert sum(1 for run in tmp_path.iterdir() if (run / "logs" / "yosys_map.log").is_file()) == 1
+    assert len(set(runs.values())) == 4
+    netlist = sha256_file(synthesized[0] / "netlist.v")
+    for run in runs.values():
+        assert json.loads((run / "run.json").read_text())["synthesized"] == str(synthesized[0])
+        assert sha256_file(run / "netlist.v") == netlist
+    m = {k: load_metrics(run) for k, run in runs.items()}
+    assert len({v["synth__design__instance__area__stdcell"] for v in m.values()}) == 1
+    assert {v["synth__mapping__corner"] for v in m.values()} == {"nom"}
+    assert {k: v["timing__clock__period"] for k, v in m.items()} == pytest.approx(
+        {k: 1000 / k[1] for k in runs})
+    for mhz in (225.0, 500.0):
+        assert m["slow", mhz]["timing__fmax__mhz"] < m["nom", mhz]["timing__fmax__mhz"]
+    # fmax is the netlist's, whatever clock it is timed at (up to the constraint's 6 significant digits in sta.tcl);
+    # power grows with the clock.
+    assert m["nom", 225.0]["timing__fmax__mhz"] == pytest.approx(m["nom", 500.0]["timing__fmax__mhz"], rel=1e-4)
+    assert m["nom", 500.0]["power__total"] > m["nom", 225.0]["power__total"]

@@ -47,7 +47,7 @@ def test_ip_with_includes_defines_and_systemverilog(flexlib_home, tmp_path):
     assert out.returncode == 0, out.stderr
     metrics = json.loads(out.stdout)
     assert metrics["synth__design__instance__count__sequential"]["value"] == 13  # 12-bit accumulator + wrap
-    (run_dir,) = runs.glob("acc_top-*")
+    (run_dir,) = runs.glob("acc_top-synth-*")  # the synthesis run holds the sources
     run = json.loads((run_dir / "run.json").read_text())
     assert {"inc/timescale.v", "inc/widths.vh"} <= set(run["inputs"])
     assert run["point"]["defines"] == [["STEP", "3"]]
@@ -57,5 +57,5 @@ def test_ip_with_includes_defines_and_systemverilog(flexlib_home, tmp_path):
     (ip / "inc" / "widths.vh").write_text("`define ACC_WIDTH 12\n// edited\n")
     third = run_cli("run", "-F", ip / "files.f", "--top", "acc_top", "--runs", runs, cwd=tmp_path)
     assert third.returncode == 0, third.stderr
-    assert len(list(runs.glob("acc_top-*"))) == 3
+    assert len(list(runs.glob("acc_top-synth-*"))) == 3
     assert load_metrics(run_dir)["synth__design__instance__area__stdcell"] > 0

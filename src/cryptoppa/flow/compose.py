@@ -10,11 +10,15 @@ point (the same key as its single-engine run, so every N reuses it) and the disp
   into each engine's handshake inputs, which makes the same engines 12 % cheaper than flat synthesis does at
   N = 2: vectorless propagation depends on how the logic happens to be structured (the reason simulated
   activity exists), and the sum of parts at least gives every N the same per-engine power.
-* Timing, N <= HIER_MAX_N: OpenSTA runs on the hierarchical netlist (a generated structural top instantiating
-  the two cached netlists), with the flow's own sta.tcl, so it includes the dispatcher<->engine paths.
-* Timing, N > HIER_MAX_N (linking 1024 engines is gigabytes of STA data): worst setup slack (of every path, and
-  register to register, which sets fmax) = min(engine alone, linked(H) + dispatcher(N) - dispatcher(H)) with
-  H = HIER_MAX_N: what grows with N on the interface
+* Timing (cryptoppa.flow.interface): the engine's interface model, extracted once from its netlist, and OpenSTA
+  on the dispatcher's netlist with N instances of that model (engine -> dispatcher -> engine paths, the array's
+  inputs fanned out to N engines, the dispatcher's own), the engine's inner register-to-register paths from its
+  own run. Up to DISPATCH_RUN_MAX_N; beyond, as below with H = DISPATCH_RUN_MAX_N.
+* Timing, the opt-in check (`linked_sta`): OpenSTA on the hierarchical netlist (a generated structural top over
+  the two cached netlists) up to HIER_MAX_N, as before the interface models; it takes minutes (gcm_iter N = 16:
+  9 minutes) where the models take seconds. bench/sweep_scaling.py compares the two.
+* Beyond the largest N timed as a whole, H, worst setup slack (of every path, and register to register, which
+  sets fmax) = min(engine alone, timed(H) + dispatcher(N) - dispatcher(H)): what grows with N on the interface
   paths is the dispatcher's logic; the shared-input fan-out is assumed buffered by a tree (log depth), as
   synthesis does.
 * Dispatcher (a binary tree of identical nodes, synthesized with its hierarchy kept so the node is mapped once):
@@ -37,25 +41,26 @@ import numpy as np
 
 from .. import pdk as pdk_mod
 from ..catalog import (
-    AREA, AREA_KGE, AREA_SEQ, CELLS, CLOCK_KIND, CYCLES, FLOPS, GE_AREA, HINT_LEAD, HOLD_WS, LATENCY, LINE_BYTES, PERIOD, POWER,
-    POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA, THROUGHPUT, TIMING_PREFIX, WS,
-    WS_REG2REG, runtime
+    AREA, AREA_KGE, AREA_SEQ, ASYNC_PINS, ASYNC_PORTS, CELLS, CLOCK_KIND, CYCLES, FLOPS, GE_AREA, HINT_LEAD, HOLD_WS,
+    LATENCY, LINE_BYTES, PERIOD, POWER, POWER_INTERNAL, POWER_LEAKAGE, POWER_SWITCHING, READ_LATENCY, READ_LATENCY_DATA,
+    RECOVERY_WS, REMOVAL_WS, THROUGHPUT, TIMING_PREFIX, TNS, WS, WS_REG2REG, runtime
 )
-from ..designs import Design, interface
+from ..designs import Design
 from ..designs.arrays import DISPATCH_RTL, DISPATCH_TOP, array_top, check_array_size, dispatcher_flops
 from ..feasibility.throughput import hardware_throughput
 from ..metrics import Metric, read
 from ..pdk import PdkDescriptor
 from ..runs import StepPlan, run_step, sha256_file
 from ..tools import version
-from ..tools.sta import register_fmax, run_sta, sta_metrics
+from ..tools.sta import register_fmax
 from .execute import characterize
+from .interface import MEASURED, interface_model, read_interface, timed_array
+from .linked_top import execute_linked, render_linked_top
 from .plan import FlowPoint, design_point, render_sta
 
 DISPATCH_RUN_MAX_N = 128  # largest dispatcher run through OpenSTA; larger ones are fitted (module doc)
 DISPATCH_FIT_MIN_N = 16
-HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 1.4 s per gcm_iter engine)
-STA_TIMEOUT_S = 1800.0
+HIER_MAX_N = 16  # largest array linked for OpenSTA; STA time grows linearly (about 4 s per gcm_iter engine)
 _SYNTH_SUMS = (CELLS, FLOPS,
                AREA, AREA_SEQ,
                AREA_KGE)
@@ -82,7 +87,7 @@ class ArrayPoint:
 @dataclass(frozen=True)
 class Composed:
     metrics: dict[str, Metric]
-    method: str  # "linked" (OpenSTA on the hierarchical netlist) or "extrapolated"
+    method: str  # "interface" (models), "linked" (the netlists), either ", extrapolated" beyond what was timed
     sources: tuple[Path, ...]  # run directories the numbers come from
     built: bool  # False when every piece came from the cache
 
@@ -101,57 +106,8 @@ def dispatcher_point(ap: ArrayPoint, n: int) -> FlowPoint:
                      flatten=False)
 
 
-def _conn(port: str, width: int, net: str, base: int | None = None) -> list[str]:
-    """Named connections of `port` to `net` (bits base.. of it when base is given), for a netlist module whose
-    multi-bit ports Yosys split into `\\name[i]` ports."""
-    if base is None:
-        return [f".{port}({net})"] if width == 1 else [f".\\{port}[{i}] ({net}[{i}])" for i in range(width)]
-    return [f".{port}({net}[{base}])"] if width == 1 else [f".\\{port}[{i}] ({net}[{base + i}])" for i in range(width)]
-
-
-def render_linked_top(engine: Design, n: int, params: dict[str, int]) -> str:
-    """Structural Verilog of the array top over the two synthesized netlists (one module each), wired as the
-    engine interface's array roles say (cryptoppa.designs.interface)."""
-    outer = interface.core_ports()
-    width = {p.name: p.bits(params) for p in interface.ports(engine.groups)}
-    engine_top, top = engine.top, array_top(engine, n)
-    lines = [f"// Generated by cryptoppa.flow.compose: {n} x {engine_top} linked to array_dispatch (netlists).",
-             f"module {top}({', '.join(p.name for p in outer)});"]
-    lines += [f"  {p.direction} {f'[{width[p.name] - 1}:0] ' if width[p.name] > 1 else ''}{p.name};" for p in outer]
-    lines += [f"  wire [{n * width[p.name] - 1}:0] e_{p.name};" for p in interface.dispatched()]
-    disp = []
-    for p in outer:
-        if p.array in ("shared", "dispatch"):
-            disp += _conn(p.name, width[p.name], p.name)
-    for p in interface.dispatched():
-        disp += _conn(f"e_{p.name}", n * width[p.name], f"e_{p.name}", 0)
-    lines.append(f"  {DISPATCH_TOP} u_dispatch ({', '.join(disp)});")
-    for i in range(n):
-        conns = []
-        for p in interface.ports(engine.groups):
-            w = width[p.name]
-            if p.array == "dispatch":
-                conns += _conn(p.name, w, f"e_{p.name}", i * w)
-            elif p.array == "tie0":
-                conns += _conn(p.name, w, f"{w}'b0") if w == 1 else [f".\\{p.name}[{b}] (1'b0)" for b in range(w)]
-            elif p.array != "open":
-                conns += _conn(p.name, w, p.name)
-        lines.append(f"  {engine_top} u_eng_{i} ({', '.join(conns)});")
-    lines.append("endmodule")
-    return "\n".join(lines) + "\n"
-
-
-_LINKED_PARTS = ("engine.v", "dispatcher.v", "top.v")
-
-
 def _execute_linked(plan: StepPlan[FlowPoint], work: Path) -> dict[str, Metric]:
-    point: FlowPoint = plan.config
-    # One netlist file for the STA script the flow renders (it reads netlist.v): the two cached netlists and the top.
-    (work / "netlist.v").write_text("".join((work / name).read_text() for name in _LINKED_PARTS))
-    seconds = run_sta(work, work / "logs" / "sta.log", STA_TIMEOUT_S, "OpenSTA (linked array)")
-    result = sta_metrics(work, f"sta {plan.tools['sta']}", point.period_ns)
-    result[runtime("sta")] = Metric(round(seconds, 3), "s", "logs/sta.log", "cryptoppa")
-    return result
+    return execute_linked(plan, work, ("engine.v", "dispatcher.v", "top.v"), "OpenSTA (linked array)")
 
 
 def linked_plan(ap: ArrayPoint, n: int, engine_dir: Path, disp_dir: Path, desc: PdkDescriptor) -> StepPlan[FlowPoint]:
@@ -218,8 +174,10 @@ def _fitted(xs: list[float], ys: list[float], x: float, unit: str, integer: bool
     return _derived(int(round(value)) if integer else value, unit)
 
 
-def compose(ap: ArrayPoint, cache: Path, force: bool = False, hier_max_n: int = HIER_MAX_N) -> Composed:
-    """The array's metrics (METRICS2.1 names) from the engine's and dispatcher's cached runs; see the module doc."""
+def compose(ap: ArrayPoint, cache: Path, force: bool = False, linked: bool = False,
+            hier_max_n: int = HIER_MAX_N) -> Composed:
+    """The array's metrics (METRICS2.1 names) from the engine's and dispatcher's cached runs; see the module doc.
+    linked: time the array by OpenSTA on its linked netlists (up to hier_max_n engines) instead of the models."""
     desc = pdk_mod.get(ap.pdk)
     engine = characterize(engine_point(ap), cache, force)
     eng = engine.metrics
@@ -230,21 +188,51 @@ def compose(ap: ArrayPoint, cache: Path, force: bool = False, hier_max_n: int = 
     out[GE_AREA] = eng[GE_AREA]
     sources = [engine.run_dir, *sources]
     start = time.monotonic()
-    if ap.n <= hier_max_n:
-        linked_dir, l_built = linked_sta(ap, ap.n, engine.run_dir, sources[1], desc, cache, force)
-        out.update({k: v for k, v in read(linked_dir).items() if k.startswith(TIMING_PREFIX)})
-        method = "linked"
+    whole = min(ap.n, hier_max_n if linked else DISPATCH_RUN_MAX_N)  # the largest array timed as a whole
+    disp_w = characterize(dispatcher_point(ap, whole), cache, force)
+    if linked:
+        timed_dir, t_built = linked_sta(ap, whole, engine.run_dir, disp_w.run_dir, desc, cache, force)
+        timing = {k: v for k, v in read(timed_dir).items() if k.startswith(TIMING_PREFIX)}
     else:
-        disp_h = characterize(dispatcher_point(ap, hier_max_n), cache, force)
-        linked_dir, l_built = linked_sta(ap, hier_max_n, engine.run_dir, disp_h.run_dir, desc, cache, force)
-        built |= disp_h.built
-        sources.append(disp_h.run_dir)
-        out.update(_extrapolate(eng, disp, disp_h.metrics, read(linked_dir)))
-        method = "extrapolated"
-    sources.append(linked_dir)
+        model = interface_model(engine_point(ap), engine.run_dir, desc, cache, force)
+        timed = timed_array(ap.engine, engine_point(ap), whole, model.run_dir, disp_w.run_dir, desc, cache, force)
+        sources.append(model.run_dir)
+        timed_dir, t_built = timed.run_dir, model.built or timed.built
+        timing = with_engine(eng, timed.metrics, whole, read_interface(model.run_dir / MEASURED).inner_hold)
+    method = "linked" if linked else "interface"
+    if whole < ap.n:
+        sources.append(disp_w.run_dir)
+        timing = _extrapolate(eng, disp, disp_w.metrics, timing)
+        method += ", extrapolated"
+    out.update(timing)
+    sources.append(timed_dir)
     out[runtime("compose")] = _derived(round(time.monotonic() - start, 3), "s")
     out.update(perf(ap, eng))
-    return Composed(out, method, tuple(sources), built or l_built)
+    return Composed(out, method, tuple(dict.fromkeys(sources)), built or disp_w.built or t_built)
+
+
+def _worst(*values):
+    found = [v for v in values if v is not None]
+    return min(found) if found else None
+
+
+def with_engine(eng: dict[str, Metric], timed: dict[str, Metric], n: int, inner_hold: float | None
+                ) -> dict[str, Metric]:
+    """The array's timing from the run of its interface models (`timed`, n engines) and the engine's own run and
+    model (inner_hold), whose inner register-to-register paths the models leave out."""
+    out = {k: v for k, v in timed.items() if k.startswith(TIMING_PREFIX) and k != TNS}
+    inner = _value(eng, WS_REG2REG)
+    for name in (WS, WS_REG2REG):
+        out[name] = _derived(_worst(_value(timed, name), inner), "ns")
+    out[HOLD_WS] = _derived(_worst(_value(timed, HOLD_WS), inner_hold), "ns")
+    # Recovery and removal: the engine's own run's too (its asynchronous pins are inside the models).
+    for name in (RECOVERY_WS, REMOVAL_WS):
+        out[name] = _derived(_worst(_value(timed, name), _value(eng, name)), "ns")
+    out[ASYNC_PINS] = _derived(n * (_value(eng, ASYNC_PINS) or 0) + (_value(timed, ASYNC_PINS) or 0), "pins")
+    ports = {p for m in (eng, timed) for p in str(_value(m, ASYNC_PORTS) or "").split(",") if p}
+    out[ASYNC_PORTS] = _derived(",".join(sorted(ports)), "")
+    out.update(register_fmax(out, timed[PERIOD].value, "composed", "cryptoppa.flow.compose"))
+    return out
 
 
 def _extrapolate(eng, disp, disp_h, linked) -> dict[str, Metric]:

@@ -1,12 +1,14 @@
-"""Execute a point's plans: Yosys, the engine's throughput simulation and OpenSTA (the vectorless run), then, for
-a simulated-activity point, the workload on that run's netlist and OpenSTA again with its activity.
+"""Execute a point's plans: Yosys and the engine's throughput simulation (the synthesis run, once per RTL
+configuration), then OpenSTA at the point's corner and clock on that netlist (the vectorless run), then, for a
+simulated-activity point, the workload on that run's netlist and OpenSTA again with its activity.
 
     result = characterize(point, cache)          # a sealed run folder (runs.run_step), cached by the plan's key
     result.run_dir, result.metrics
 
-A vectorless run folder holds rtl/ and inc/ (copies of the inputs), the rendered scripts, netlist.v, logs/,
-reports/, run.json and metrics.json; a simulated-activity run folder holds the vectorless run's netlist and
-synthesis statistics, activity/, its own STA and the metrics of both.
+A synthesis run folder holds rtl/ and inc/ (copies of the inputs), the Yosys scripts, netlist.v, logs/, reports/,
+perf/, run.json and metrics.json. A timing run folder holds the netlist and synthesis statistics of the run it
+starts from (named in its run.json as `synthesized`), its own STA (and activity/) and the metrics of both: those
+read from the other run's files name them there (`../<run>/...`).
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import metrics, pdk
-from ..catalog import AREA, AREA_KGE, AREA_SEQ, CELLS, GE_AREA, runtime
+from ..catalog import AREA, AREA_KGE, AREA_SEQ, CELLS, GE_AREA, MAPPING_CLOCK, MAPPING_CORNER, runtime
 from ..metrics import Metric
 from ..runs import StepPlan, StepResult, run_step
 from ..sim.perf_step import perf_metrics, throughput
 from ..tools import require, run
 from ..tools.sta import run_sta, sta_metrics
 from .activity_step import activity_step, energy_metrics
-from .plan import ActivityJob, FlowPoint, SynthJob, make_activity_plan, make_plan
+from .plan import FlowPoint, StaJob, SynthJob, make_sta_plan, make_synth_plan
 
 STEP_TIMEOUT_S = {"synth_elab": 1800.0, "synth_map": 3600.0, "sta": 1800.0}
 
@@ -47,11 +49,12 @@ def kge(area_um2: float, ge_area_um2: float) -> float:
     return area_um2 / ge_area_um2 / 1000.0
 
 
-def execute_point(plan: StepPlan[SynthJob], work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
+def execute_synth(plan: StepPlan[SynthJob], work: Path, timeouts: dict[str, float] | None = None
+                  ) -> dict[str, Metric]:
     point: FlowPoint = plan.config.point
     timeouts = {**STEP_TIMEOUT_S, **(timeouts or {})}
-    require("sta")  # a missing OpenSTA fails the run before minutes of synthesis, not after
-    ytool, stool = f"yosys {plan.tools['pyosys']}", plan.tools["sta"] or "sta"
+    require("sta")  # a missing OpenSTA fails the point before minutes of synthesis, not after
+    ytool = f"yosys {plan.tools['pyosys']}"
     logs = work / "logs"
     wall = {
         "synth_elab": run("pyosys", ["yosys_elab.ys"], cwd=work, log=logs / "yosys_elab.log",
@@ -59,33 +62,37 @@ def execute_point(plan: StepPlan[SynthJob], work: Path, timeouts: dict[str, floa
         "synth_map": run("pyosys", ["yosys_map.ys"], cwd=work, log=logs / "yosys_map.log",
                          timeout=timeouts["synth_map"], what="yosys (map)"),
     }
-    # The saturation line rate is measured here, once for every activity mode of the point: a load workload of
-    # the activity step runs at a share of it.
-    result: dict[str, Metric] = {}
+    result = synth_metrics(work, ytool, plan.config.ge_area_um2)
+    result[MAPPING_CORNER] = Metric(plan.config.corner, "", "run.json", "cryptoppa")
+    result[MAPPING_CLOCK] = Metric(point.map_clock_mhz, "MHz", "yosys_map.ys", "cryptoppa")
+    # The saturation line rate is measured here, once for every corner, clock and activity mode of the RTL
+    # configuration (it is a count of cycles): a load workload of the activity step runs at a share of it.
     if point.perf:
         start = time.monotonic()
         result.update(perf_metrics(plan, work, point))
-        result.update(throughput(point.clock_mhz, result))
         wall["perf"] = time.monotonic() - start
-    wall["sta"] = run_sta(work, logs / "sta.log", timeouts["sta"])
-    result.update(synth_metrics(work, ytool, plan.config.ge_area_um2))
-    result.update(sta_metrics(work, stool, point.period_ns))
     return {**result, **_runtimes(wall)}
 
 
-def execute_activity(plan: StepPlan[ActivityJob], work: Path) -> dict[str, Metric]:
-    """The workload on the vectorless run's netlist (staged into work), then OpenSTA with its activity: the
-    vectorless run's metrics with power, energy and the activity's own figures from this run."""
+def execute_sta(plan: StepPlan[StaJob], work: Path, timeouts: dict[str, float] | None = None) -> dict[str, Metric]:
+    """OpenSTA on the earlier run's netlist (staged into work), after the workload's simulation for a simulated-
+    activity point: that run's metrics, with timing, power (and energy, activity) from this one."""
     point, job = plan.config.point, plan.config
+    timeouts = {**STEP_TIMEOUT_S, **(timeouts or {})}
     result = {name: m if (work / m.source).is_file() else metrics.carried(m, job.synthesized.name)
               for name, m in metrics.read(job.synthesized).items()}
-    start = time.monotonic()
-    capture, found = activity_step(plan, work, result)
-    result.update(found)
-    wall = {"activity": time.monotonic() - start,
-            "sta": run_sta(work, work / "logs" / "sta.log", STEP_TIMEOUT_S["sta"])}
+    wall = {}
+    if point.activity != "vectorless":
+        start = time.monotonic()
+        capture, found = activity_step(plan, work, result)
+        result.update(found)
+        wall["activity"] = time.monotonic() - start
+    wall["sta"] = run_sta(work, work / "logs" / "sta.log", timeouts["sta"])
     result.update(sta_metrics(work, plan.tools["sta"] or "sta", point.period_ns))
-    result.update(energy_metrics(plan, capture, result))
+    if point.perf:
+        result.update(throughput(point.clock_mhz, result))
+    if point.activity != "vectorless":
+        result.update(energy_metrics(plan, capture, result))
     return {**result, **_runtimes(wall)}
 
 
@@ -94,15 +101,18 @@ def _runtimes(wall: dict[str, float]) -> dict[str, Metric]:
 
 
 def characterize(point: FlowPoint, cache: Path, force: bool | float = False) -> StepResult:
-    """The point's run folder under cache: found complete, or synthesized, simulated and timed now. A simulated-
-    activity point is two steps: its vectorless run (shared by every activity mode of the point), then the
-    workload on that run's netlist."""
+    """The point's run folder under cache: found complete, or made now. Two steps, or three with simulated
+    activity: the synthesis run of its RTL configuration (shared by every corner, clock and activity mode), the
+    vectorless timing run of that netlist at the point's corner and clock, then the workload on that run's netlist."""
     desc = pdk.get(point.pdk)
-    if point.activity == "vectorless":
-        return run_step(make_plan(point, desc), execute_point, cache, force)
-    synthesized = run_step(make_plan(replace(point, activity="vectorless"), desc), execute_point, cache, force)
-    step = run_step(make_activity_plan(point, desc, synthesized.run_dir), execute_activity, cache, force)
-    return StepResult(step.run_dir, step.metrics, step.built or synthesized.built)
+    synthesized = run_step(make_synth_plan(point, desc), execute_synth, cache, force)
+    timed = run_step(make_sta_plan(replace(point, activity="vectorless"), desc, synthesized.run_dir), execute_sta,
+                     cache, force)
+    built = synthesized.built or timed.built
+    if point.activity != "vectorless":
+        timed = run_step(make_sta_plan(point, desc, timed.run_dir), execute_sta, cache, force)
+        built |= timed.built
+    return StepResult(timed.run_dir, timed.metrics, built)
 
 
 def read(run_dir: Path) -> dict[str, Metric]:

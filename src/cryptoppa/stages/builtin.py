@@ -1,5 +1,5 @@
 """The stages cryptoppa ships, registered on import, each with the settings it reads: ASIC synthesis (single
-designs and flat arrays; the wire-load switch), composed arrays, ASIC placement and routing after synthesis (the
+designs and flat arrays; the wire-load switch, flattening), composed arrays (the linked-netlist check), ASIC placement and routing after synthesis (the
 floorplan's utilization), FPGA synthesis, and FPGA placement and routing after it (the placer's seed)."""
 
 from __future__ import annotations
@@ -34,6 +34,22 @@ UTILIZATION = Setting(
     "utilization", float, DEFAULT_UTILIZATION, "target cell area / die area of the floorplan",
     Bound("target cell area / die area", 0.1, 0.95, "the die is sized as cell area / utilization: below 0.1 ten "
           "times the cells, above 0.95 no room left to route"), column="target_utilization")
+def _flatten_rule(req: Request, flat: bool) -> str | None:
+    if flat:
+        return None
+    if req.activity_kind != "vectorless":
+        return "vectorless activity for a hierarchical netlist (the gate-level simulation reads a flat one)"
+    if req.stage == "route":
+        return "stage synth for a hierarchical netlist (placement reads a flat one)"
+    return None
+
+
+FLATTEN = Setting(
+    "flatten", bool, True, "flatten the design before mapping; off, each distinct module is mapped once and the "
+    "netlist keeps the hierarchy (nothing is optimized across a module's boundary)", rule=_flatten_rule)
+LINKED_STA = Setting(
+    "linked_sta", bool, False, "time a composed array by OpenSTA on its linked netlists (up to 16 engines; minutes) "
+    "instead of from the engine's interface model (seconds): a check of the models")
 SEED = Setting(
     "seed", int, 1, "the placer's seed", Bound("a placer seed", 0, 2**31 - 1, "nextpnr's --seed is a 32-bit "
                                                "signed integer", integer=True),
@@ -51,11 +67,11 @@ def flow_point(req: Request, cache: Path) -> FlowPoint:
         return FlowPoint(rtl=d.files, top=d.top, pdk=req.pdk, corner=req.corner, clock_mhz=req.clock_mhz,
                          params=req.params, clock_port=req.clock_port or d.clock or "clk", input_activity=req.activity,
                          activity=req.activity_mode, reset_port=d.reset, include_dirs=d.include_dirs,
-                         defines=d.defines, wire_load=WIRE_LOAD.of(req))
+                         defines=d.defines, wire_load=WIRE_LOAD.of(req), flatten=FLATTEN.of(req))
     return design_point(_design(req, cache), pdk=req.pdk, corner=req.corner, clock_mhz=req.clock_mhz,
                         params=dict(req.params), activity=req.activity, clock_port=req.clock_port,
                         activity_mode=req.activity_mode, perf_lines=perf_lines(req.n), perf_round=req.n or 1,
-                        wire_load=WIRE_LOAD.of(req))
+                        wire_load=WIRE_LOAD.of(req), flatten=FLATTEN.of(req))
 
 
 def array_point(req: Request) -> ArrayPoint:
@@ -78,7 +94,7 @@ def _synth(req: Request, cache: Path, force: bool) -> Outcome:
 
 
 def _composed(req: Request, cache: Path, force: bool) -> Outcome:
-    result = compose(array_point(req), cache, force)
+    result = compose(array_point(req), cache, force, linked=LINKED_STA.of(req))
     return Outcome(result.metrics, result.sources, result.built, note=result.method)
 
 
@@ -116,10 +132,12 @@ def _placer(req: Request) -> Refusal | None:
     return None
 
 
-SYNTH = register(Stage("synth", ASIC, (SINGLE, FLAT), _synth, settings=(WIRE_LOAD,),
+SYNTH = register(Stage("synth", ASIC, (SINGLE, FLAT), _synth, settings=(WIRE_LOAD, FLATTEN),
                        doc="Yosys synthesis, the engine's simulation, simulated activity where asked, OpenSTA"))
 COMPOSED_ARRAY = register(Stage("synth", ASIC, (COMPOSED,), _composed, activities=("vectorless",),
-                                doc="an N-engine array from the engine's and the dispatcher's cached synthesis"))
+                                settings=(LINKED_STA,),
+                                doc="an N-engine array from the engine's and the dispatcher's cached synthesis, "
+                                    "timed from the engine's interface model"))
 ROUTE = register(Stage.from_step("route", ASIC, arrays=(SINGLE, FLAT), plan=_route_plan, execute=execute_route,
                                  needs="synth", check=_routable, settings=(UTILIZATION,),
                                  doc="Coriolis placement and routing, OpenSTA with the routed wires' parasitics"))

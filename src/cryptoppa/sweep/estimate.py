@@ -1,8 +1,10 @@
 """How long a sweep will take, from the step times of finished runs in the run cache, and the size guard.
 
-Every sealed run's metrics hold `flow__<step>__runtime` (seconds of wall time per step). A point is estimated
-at the median of its design's cached runs (the folders named `<design>-...`: synthesis, FPGA and routed runs
-alike), times N for an array synthesized flat; a point whose design has no cached run is left out and counted.
+Every sealed run's metrics hold `flow__<step>__runtime` (seconds of wall time per step). An ASIC point's RTL
+configuration is synthesized once for every corner, clock and activity (cryptoppa.flow), so a sweep costs the
+median of its design's cached synthesis runs (`<design>-synth-...`) once per distinct configuration, plus the
+median of its other runs (timing, FPGA and routed runs alike: `<design>-...`) once per point; both times N for an
+array synthesized flat. A point whose design has no cached run is left out and counted.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..flow.plan import SYNTH_SUFFIX
 from ..metrics import is_carried
 from ..runs import is_complete
-from .spec import SweepSpec
+from .spec import SweepPoint, SweepSpec
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,9 @@ def _run_seconds(run_dir: Path) -> float | None:
         return None
 
 
-def _cached_seconds(cache: Path, designs: set[str]) -> dict[str, list[float]]:
-    """{design: total step seconds of each of its sealed runs}."""
-    found: dict[str, list[float]] = {d: [] for d in designs}
+def _cached_seconds(cache: Path, designs: set[str]) -> dict[tuple[str, bool], list[float]]:
+    """{(design, is a synthesis run): total step seconds of each of its sealed runs}."""
+    found: dict[tuple[str, bool], list[float]] = {(d, s): [] for d in designs for s in (True, False)}
     if not cache.is_dir():
         return found
     for run_dir in cache.iterdir():
@@ -58,19 +61,30 @@ def _cached_seconds(cache: Path, designs: set[str]) -> dict[str, list[float]]:
             continue
         seconds = _run_seconds(run_dir)
         if seconds is not None:
-            found[design].append(seconds)
+            found[design, label == f"{design}{SYNTH_SUFFIX}"].append(seconds)
     return found
+
+
+def _configuration(point: SweepPoint) -> tuple:
+    """What one synthesis run serves: the point without its corner, clock and activity (a composed array's
+    engine is one configuration for every N)."""
+    n = point.n if point.n is not None and point.array_mode == "flat" else None
+    return point.design, point.params, n, point.pdk, point.include_dirs, point.defines
 
 
 def estimate(spec: SweepSpec, cache: Path) -> Estimate:
     cached = _cached_seconds(Path(cache), {p.design for p in spec.points})
-    median = {d: statistics.median(s) for d, s in cached.items() if s}
-    seconds, estimated = 0.0, 0
+    median = {key: statistics.median(s) for key, s in cached.items() if s}
+    seconds, estimated, configurations = 0.0, 0, set()
     for point in spec.points:
-        if point.design in median:
-            flat = point.n if point.n is not None and point.array_mode == "flat" else 1
-            seconds += median[point.design] * flat
-            estimated += 1
+        if (point.design, True) not in median and (point.design, False) not in median:
+            continue
+        flat = point.n if point.n is not None and point.array_mode == "flat" else 1
+        seconds += median.get((point.design, False), 0.0) * flat
+        if _configuration(point) not in configurations:
+            configurations.add(_configuration(point))
+            seconds += median.get((point.design, True), 0.0) * flat
+        estimated += 1
     return Estimate(seconds, estimated, len(spec.points), sum(map(len, cached.values())))
 
 
