@@ -72,7 +72,10 @@ def scheme_rows(schemes: list[SchemeAnswer]) -> pd.DataFrame:
 
 
 def scheme_table(model: Model) -> pd.DataFrame:
-    return scheme_rows(model.schemes)
+    table = scheme_rows(model.schemes)
+    if "speculative ns" in table.columns and not table["speculative ns"].astype(bool).any():
+        table = table.drop(columns=["speculative ns"])  # no engine of these releases plaintext before its verdict
+    return table
 
 
 def _at(e: EngineAnswer, what: str, bound: str) -> float:
