@@ -18,16 +18,18 @@ INV_PINS = {"i": "IN", "nq": "OUT"}
 NAND2_PINS = {"i0": "IN", "i1": "vdd", "nq": "OUT"}
 
 
-def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: float, load_ff: float) -> dict:
-    """inv_x1 driving load_ff from an input of slew_ps: 50 %-50 % delays in ps ("cell_rise": output rising,
-    "cell_fall") and internal energy in fJ ("rise_power": output rising, "fall_power"): what the supply delivers
-    over the edge, less the C_load * Vdd^2 that charging the load takes on the output's rise."""
+def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: float, load_ff: float,
+                       cell: str = "inv_x1", pins: tuple[str, str] = ("i", "nq")) -> dict:
+    """An inverter (inv_x1 unless named, pins (input, output)) driving load_ff from an input of slew_ps: 50 %-50 %
+    delays in ps ("cell_rise": output rising, "cell_fall") and internal energy in fJ ("rise_power": output rising,
+    "fall_power"): what the supply delivers over the edge, less the C_load * Vdd^2 that charging the load takes on
+    the output's rise."""
     vdd, out, stop = corner.vdd, {}, 400.0 * corner.time_scale
     for rising_in in (True, False):
         tag = "r" if rising_in else "f"
         res = transient(workdir, f"inv_{tag}", [
             netlist, f"vdd vdd 0 dc {vdd:g}", ramp("in", rising_in, slew_ps, vdd=vdd),
-            instance("x1", "inv_x1", netlist, {"i": "in", "nq": "out"}), f"cl out 0 {load_ff}f"],
+            instance("x1", cell, netlist, {pins[0]: "in", pins[1]: "out"}), f"cl out 0 {load_ff}f"],
             [f".meas tran d TRIG v(in) VAL={vdd / 2:g} {'RISE' if rising_in else 'FALL'}=1 "
              f"TARG v(out) VAL={vdd / 2:g} {'FALL' if rising_in else 'RISE'}=1",
              f".meas tran esup INTEG par('-i(vdd)*{vdd:g}') FROM=0p TO={stop:g}p"], corner, stop_ps=stop)
