@@ -62,6 +62,7 @@ class Target:
     time_scale: float = 1.0  # spice.Corner.time_scale
     constraint_slews: tuple[float, ...] = (5.0, 20.0, 80.0)  # flip-flop checks: 3 x 3, a subset of the slews
     pdk: str = ""  # the PDK descriptor whose liberty files this makes (default: <name>_char)
+    netlists: str = "PDKMaster's schematic netlists"  # where the transistor netlists come from (liberty header)
 
     @property
     def descriptor(self) -> str:
@@ -118,6 +119,7 @@ SKY130HD = Target(
     sky130hd.ENV, sky130hd.EXPORT, models=sky130hd.MODEL_FILES, flops=sky130hd.FLOPS,
     not_characterized=sky130hd.NOT_CHARACTERIZED, kept="no tables", base=_sky130hd_base,
     grid=lambda base, cell: sky130hd.grid(str(cell.args[0])), reduce_models=True, time_scale=sky130.TIME_SCALE,
-    constraint_slews=sky130.CONSTRAINT_SLEWS_PS, pdk="sky130hd")
+    constraint_slews=sky130.CONSTRAINT_SLEWS_PS, pdk="sky130hd",
+    netlists="SkyWater's layout-extracted netlists, devices only")
 
 TARGETS = {t.name: t for t in (FREEPDK45, SKY130, SKY130HD)}
