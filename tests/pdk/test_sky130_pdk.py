@@ -16,7 +16,7 @@ from cryptoppa import pdk
 from cryptoppa.errors import CryptoppaError, InputError, MissingToolError
 from cryptoppa.paths import PDK_DESCRIPTORS
 from cryptoppa.pdk.charlib import sky130
-from cryptoppa.pdk.charlib.tables import shipped_cells
+from cryptoppa.pdk.charlib.tables import mean_delays, shipped_cells
 from cryptoppa.runs import sha256_file
 from cryptoppa.sweep import spec as spec_mod
 from cryptoppa.tools.helper_envs import SKY130_CELLS, SKY130_PDK
@@ -111,25 +111,11 @@ def test_pdk_install_verifies_and_says_so():
     assert "zero_x1: constant output" in run_cli("pdk", "show", "sky130_char").stdout
 
 
-def _mean_delays(corner: str) -> dict[tuple[str, str, str, str], float]:
-    """(cell, pin, related pin, table) -> the mean of that delay table in the corner's committed liberty."""
-    lib = parse_liberty(pdk.liberty(DESC, corner).read_text())
-    out = {}
-    for cell in lib.get_groups("cell"):
-        for pin in cell.get_groups("pin"):
-            for arc in pin.get_groups("timing"):
-                for table in ("cell_rise", "cell_fall"):
-                    for group in arc.get_groups(table):
-                        values = [float(v) for row in group.get_array("values") for v in row]
-                        out[str(cell.args[0]), str(pin.args[0]), str(arc["related_pin"]), table] = sum(values) / len(values)
-    return out
-
-
 @pytest.mark.skipif(set(CORNERS) != {"ff", "tt", "ss"}, reason="needs all three sky130_char corners committed")
 def test_every_arc_is_fastest_at_ff_and_slowest_at_ss():
     """SkyWater's corners are ff 1.95 V -40 C, tt 1.80 V 25 C and ss 1.60 V 100 C: every delay arc of every cell,
     characterized independently at each, must be ordered ff < tt < ss."""
-    ff, tt, ss = (_mean_delays(c) for c in ("ff", "tt", "ss"))
+    ff, tt, ss = (mean_delays(parse_liberty(pdk.liberty(DESC, c).read_text())) for c in ("ff", "tt", "ss"))
     assert set(ff) == set(tt) == set(ss) and len(tt) > 40
     disordered = [arc for arc in tt if not ff[arc] < tt[arc] < ss[arc]]
     assert not disordered, disordered

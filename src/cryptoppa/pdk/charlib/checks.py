@@ -4,27 +4,32 @@ are FreePDK45's, stretched by the corner's time_scale; a flip-flop's pins are it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from ...errors import ToolError
+from ...tools import run
 from ..stage_delay import fo4_delay_ps
 from .flop import FlopPins
-from .spice import Corner, full_swing, instance, ramp, transient
+from .spice import Corner, full_swing, instance, pwl, ramp, transient
 from .targets import FREEPDK45
 
 INV_PINS = {"i": "IN", "nq": "OUT"}
 NAND2_PINS = {"i0": "IN", "i1": "vdd", "nq": "OUT"}
 
 
-def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: float, load_ff: float) -> dict:
-    """inv_x1 driving load_ff from an input of slew_ps: 50 %-50 % delays in ps ("cell_rise": output rising,
-    "cell_fall") and internal energy in fJ ("rise_power": output rising, "fall_power"): what the supply delivers
-    over the edge, less the C_load * Vdd^2 that charging the load takes on the output's rise."""
+def inverter_transient(workdir: Path, netlist: str, corner: Corner, slew_ps: float, load_ff: float,
+                       cell: str = "inv_x1", pins: tuple[str, str] = ("i", "nq")) -> dict:
+    """An inverter (inv_x1 unless named, pins (input, output)) driving load_ff from an input of slew_ps: 50 %-50 %
+    delays in ps ("cell_rise": output rising, "cell_fall") and internal energy in fJ ("rise_power": output rising,
+    "fall_power"): what the supply delivers over the edge, less the C_load * Vdd^2 that charging the load takes on
+    the output's rise."""
     vdd, out, stop = corner.vdd, {}, 400.0 * corner.time_scale
     for rising_in in (True, False):
         tag = "r" if rising_in else "f"
         res = transient(workdir, f"inv_{tag}", [
             netlist, f"vdd vdd 0 dc {vdd:g}", ramp("in", rising_in, slew_ps, vdd=vdd),
-            instance("x1", "inv_x1", netlist, {"i": "in", "nq": "out"}), f"cl out 0 {load_ff}f"],
+            instance("x1", cell, netlist, {pins[0]: "in", pins[1]: "out"}), f"cl out 0 {load_ff}f"],
             [f".meas tran d TRIG v(in) VAL={vdd / 2:g} {'RISE' if rising_in else 'FALL'}=1 "
              f"TARG v(out) VAL={vdd / 2:g} {'FALL' if rising_in else 'RISE'}=1",
              f".meas tran esup INTEG par('-i(vdd)*{vdd:g}') FROM=0p TO={stop:g}p"], corner, stop_ps=stop)
@@ -111,3 +116,76 @@ def sta_fo4(workdir: Path, liberty: Path) -> float:
     """OpenSTA's FO4 delay (ps) of inv_x1 on a FlexLib liberty: the stage-delay probe every library gets
     (cryptoppa.pdk.stage_delay), beside which the ngspice transient of `fo4` is set."""
     return fo4_delay_ps(workdir, liberty, "inv_x1", "i", "nq")
+
+
+def toggle_energy(workdir: Path, netlist: str, corner: Corner, cell: str, pins: dict[str, str], slew_ps: float,
+                  load_ff: float) -> float:
+    """The supply energy (fJ) of one whole output cycle, a rise and a fall, as a gate toggling in a design draws it:
+    `cell` driving load_ff from an input pulse of slew_ps, integrated from before the first edge to after the
+    second has settled. pins name the cell's ports, IN for the pulsed input, side inputs tied (vdd or 0). No
+    convention of the characterization's decks enters (which edge the load's C*Vdd^2 is taken from, per-edge
+    windows): a liberty's rise_power + fall_power + C_load*Vdd^2 must come to this."""
+    vdd, sc = corner.vdd, corner.time_scale
+    gap = 300.0 * sc
+    nodes = {p: {"IN": "in", "OUT": "out"}.get(n, n) for p, n in pins.items()}
+    res = transient(workdir, f"toggle_{cell}", [
+        netlist, f"vdd vdd 0 dc {vdd:g}", pwl("in", [(20.0, True, slew_ps), (20.0 + gap, False, slew_ps)], vdd),
+        instance("x1", cell, netlist, nodes), f"cl out 0 {load_ff:g}f"],
+        [f".meas tran e INTEG par('-i(vdd)*{vdd:g}') FROM=0p TO={20 + 2 * gap:g}p"], corner,
+        stop_ps=20 + 2 * gap)
+    return res["e"] * 1e15
+
+
+def flop_clock_energy(workdir: Path, netlist: str, corner: Corner, slew_ps: float, cell: str = "sff1_x4",
+                      pins: FlopPins | None = None) -> float:
+    """The supply energy (fJ) of one clock cycle, a rising and a falling edge of slew_ps, of a flip-flop whose data
+    and q do not change (both low): what its clock costs every cycle of an engine, the flip-flop's largest term."""
+    vdd, sc = corner.vdd, corner.time_scale
+    pins = pins or FREEPDK45.flops[cell]
+    edges = [(t * sc, rising, slew_ps) for t, rising in ((100.0, True), (600.0, False), (1100.0, True),
+                                                          (1600.0, False))]
+    nodes = {pins.clock: "ck", pins.data: "0", pins.q: "q"} | ({pins.clear: "vdd"} if pins.clear else {})
+    res = transient(workdir, f"{cell}_clock", [
+        netlist, f"vdd vdd 0 dc {vdd:g}", pwl("ck", edges, vdd), instance("x1", cell, netlist, nodes),
+        "cl q 0 1f"],  # the first cycle settles the power-up state; the second is measured
+        [f".meas tran e INTEG par('-i(vdd)*{vdd:g}') FROM={1050 * sc:g}p TO={2050 * sc:g}p",
+         f".meas tran v FIND v(q) AT={2050 * sc:g}p"], corner, stop_ps=2100 * sc)
+    if res["v"] > 0.1 * vdd:
+        raise ToolError(f"ngspice {cell}: q is not held low with its data low", str(workdir))
+    return res["e"] * 1e15
+
+
+def sta_internal_energy(workdir: Path, liberty: Path, cell: str, a: str, y: str, slew_ps: float, load_ff: float,
+                        ties: dict[str, int] | None = None) -> float:
+    """The internal energy (fJ) OpenSTA charges per output transition of one `cell` whose input `a` toggles once a
+    cycle (its other inputs held at `ties`) into load_ff, its activity annotated as flows/sta.tcl annotates a
+    simulated net (clocked ports, power computed once, then sta::set_power_pin_activity): the instance's internal
+    power / the output's transitions per second. The liberty's definition makes it the mean of the arc's
+    rise_power and fall_power at that slew and load."""
+    period_ns = 10.0
+    side = dict(ties or {})
+    ports = [a, *side]
+    pins = ", ".join([*(f".{p}({p})" for p in ports), f".{y}(y)"])
+    (workdir / "cell.v").parent.mkdir(parents=True, exist_ok=True)
+    (workdir / "cell.v").write_text(f"module one ({', '.join(ports)}, y);\n  input {', '.join(ports)};\n"
+                                    f"  output y;\n  {cell} x1 ({pins});\nendmodule\n")
+    activity = {a: (1.0, 0.5), **{p: (0.0, float(v)) for p, v in side.items()}}
+    annotate = "".join(f"sta::set_power_input_port_activity [get_ports {p}] {act:g} {duty:g}\n"
+                       f"foreach pin [get_pins -of_objects [get_nets {p}]] {{ sta::set_power_pin_activity $pin "
+                       f"{act:g} {duty:g} }}\n" for p, (act, duty) in activity.items())
+    (workdir / "power.tcl").write_text(
+        f"read_liberty {{{liberty}}}\nread_verilog cell.v\nlink_design one\n"
+        "set_cmd_units -time ns -capacitance pF -power W\n"
+        f"create_clock -name clk -period {period_ns:g}\n"
+        f"set_input_delay 0 -clock clk [all_inputs]\nset_output_delay 0 -clock clk [all_outputs]\n"
+        f"set_input_transition {slew_ps / 1000:g} [all_inputs]\nset_load {load_ff / 1000:g} [get_ports y]\n"
+        "sta::design_power [sta::cmd_corner]\n" + annotate
+        + f"sta::set_power_pin_activity [get_pins x1/{y}] 1 0.5\n"
+        "puts \"internal [lindex [sta::instance_power [get_cells x1] [sta::cmd_corner]] 0]\"\n")
+    log = workdir / "power.log"
+    run("sta", ["-no_init", "-no_splash", "-exit", "power.tcl"], cwd=workdir, log=log, timeout=120,
+        what="OpenSTA internal power")
+    found = re.search(r"^internal (\S+)$", log.read_text(), re.M)
+    if found is None:
+        raise ToolError("OpenSTA internal power: no figure in the log", str(log))
+    return float(found.group(1)) * period_ns * 1e-9 * 1e15  # one output transition per cycle

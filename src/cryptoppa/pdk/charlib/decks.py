@@ -108,15 +108,17 @@ def _edge(cell: str, netlist: str, ports: list[str], corner: Corner, side: dict[
                      f".meas tran t{k} TRIG v(out{k}) VAL={a:g} {out}=1 TARG v(out{k}) VAL={b:g} {out}=1"]
         res = transient(workdir, name, lines, meas, corner, stop_ps=stop, step_ps=STEP_PS, optional=True)
         ends = [res[f"v{k}"] for k in range(len(grid))]
-        if any((v > h) != out_rises for v in ends):  # not slow: the cell does not compute its function
-            raise ToolError(f"ngspice {cell} {name}: the output ends {'low' if out_rises else 'high'}, against "
-                            f"its liberty function", str(workdir))
         if all(abs(v - (vdd if out_rises else 0.0)) <= 0.02 * vdd for v in ends):
             missing = [m for m, v in res.items() if v is None]
             if missing:
                 raise ToolError(f"ngspice {name}: no result for {', '.join(missing[:5])}", str(workdir))
             return res
         stop *= 2
+    # An output still on the wrong side of Vdd/2 after every try is not slow (sky130_fd_sc_hd__nor4_1 at ss needs a
+    # longer run than the first): the cell does not compute its function.
+    if any((v > h) != out_rises for v in ends):
+        raise ToolError(f"ngspice {cell} {name}: the output ends {'low' if out_rises else 'high'}, against "
+                        f"its liberty function", str(workdir))
     raise ToolError(f"ngspice {cell} {name}: output not settled by {stop / 2:.0f} ps", str(workdir))
 
 

@@ -68,7 +68,7 @@ def characterize_corner(target: Target, corner: str, cells: list[str] | None = N
             results[name] = data
     reduced = ", reduced to the model bins of the cells' transistors," if target.reduce_models else ""
     header = (f"/* {target.library} {corner}: {target.description} characterized by cryptoppa (python "
-              f"scripts/characterize.py --pdk {target.name}) from PDKMaster's schematic netlists (no wiring "
+              f"scripts/characterize.py --pdk {target.name}) from {target.netlists} (no wiring "
               f"parasitics, no junction areas) and {target.models[corner]}{reduced} (sha256 "
               f"{sha256_file(where.models)[:16]}) at {where.vdd:g} V, {where.temp:g} C, with ngspice "
               f"{version('ngspice')}. Slews 20-80 %, delays 50 %-50 %. Each cell says in a comment whether its "

@@ -72,10 +72,10 @@ def _pin(name: str, direction: str, function: str | None = None, clock: bool = F
     return [*lines, "    }"]
 
 
-def _cell(name: str, area: float, ports: list[str]) -> list[str]:
+def _cell(name: str, area: float, ports: list[str], functions: dict, flops: dict) -> list[str]:
     lines = [f"  cell ({name}) {{", f"    area : {area:.4f};"]
-    if name in FLOPS:
-        pins = FLOPS[name]
+    if name in flops:
+        pins = flops[name]
         clear = f'\n      clear : "!{pins.clear}";' if pins.clear else ""
         lines += [f'    ff (IQ, IQN) {{\n      next_state : "{pins.data}";\n      clocked_on : "{pins.clock}";{clear}'
                   "\n    }"]
@@ -85,22 +85,26 @@ def _cell(name: str, area: float, ports: list[str]) -> list[str]:
             else:
                 lines += _pin(port, "input", clock=port == pins.clock)
     else:
-        outputs = FUNCTIONS[name]
+        outputs = functions[name]
         for port in ports:
             lines += _pin(port, "output", outputs[port]) if port in outputs else _pin(port, "input")
     return [*lines, "  }"]
 
 
-def skeleton(corner: str, areas: dict[str, float], ports: dict[str, list[str]]) -> str:
+def skeleton(corner: str, areas: dict[str, float], ports: dict[str, list[str]], library: str = "StdCellLib",
+             functions: dict | None = None, flops: dict | None = None) -> str:
     """The corner's liberty before characterization: header, operating point and the cells with their areas (µm²,
-    the layout's boundary), pins and functions, no tables. ports: each cell's subcircuit ports."""
+    the layout's boundary), pins and functions, no tables. ports: each cell's subcircuit ports; functions and
+    flops: the cells (StdCellLib's by default; sky130hd.py passes sky130_fd_sc_hd's)."""
+    functions = FUNCTIONS if functions is None else functions
+    flops = FLOPS if flops is None else flops
     vdd, temp = CORNERS[corner]
     tag = f"{corner}_{vdd:.2f}V_{temp:g}C".replace(".", "p").replace("-", "m")
-    cells = sorted(set(FUNCTIONS) | set(FLOPS))
+    cells = sorted(set(functions) | set(flops))
     missing = [c for c in cells if c not in areas or c not in ports]
     if missing:
-        raise ValueError(f"StdCellLib has no layout or netlist for {', '.join(missing)}")
-    head = [f"library (StdCellLib_{corner}) {{", "  technology (cmos);", "  delay_model : table_lookup;",
+        raise ValueError(f"{library} has no layout or netlist for {', '.join(missing)}")
+    head = [f"library ({library}_{corner}) {{", "  technology (cmos);", "  delay_model : table_lookup;",
             f"  nom_voltage : {vdd:g};", f"  nom_temperature : {temp:g};", "  nom_process : 1.0;",
             "  voltage_unit : \"1V\";", "  time_unit : \"1ps\";", "  capacitive_load_unit (1, ff);",
             "  pulling_resistance_unit : \"1kohm\";", "  current_unit : \"1mA\";", "  leakage_power_unit : \"1uW\";",
@@ -114,6 +118,6 @@ def skeleton(corner: str, areas: dict[str, float], ports: dict[str, list[str]]) 
             f"  operating_conditions ({tag}) {{", "    process : 1.0;", f"    voltage : {vdd:g};",
             f"    temperature : {temp:g};", "    tree_type : balanced_tree;", "  }",
             f"  default_operating_conditions : {tag};"]
-    body = [line for cell in cells for line in _cell(cell, areas[cell],
-                                                     [p for p in ports[cell] if p not in ("vdd", "vss")])]
+    body = [line for cell in cells for line in _cell(cell, areas[cell], [p for p in ports[cell] if p not in
+                                                                         ("vdd", "vss")], functions, flops)]
     return "\n".join([*head, *body, "}"]) + "\n"

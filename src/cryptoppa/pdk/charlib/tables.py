@@ -47,6 +47,20 @@ def table_indices(lib, cell) -> tuple[tuple[float, ...], tuple[float, ...]]:
     raise CryptoppaError(f"cell {cell.args[0]}: no timing table to take the grid from")
 
 
+def mean_delays(lib) -> dict[tuple[str, str, str, str], float]:
+    """(cell, pin, related pin, table) -> the mean of each cell_rise/cell_fall table: what corners are ordered by."""
+    out = {}
+    for cell in lib.get_groups("cell"):
+        for pin in cell.get_groups("pin"):
+            for arc in pin.get_groups("timing"):
+                for table in ("cell_rise", "cell_fall"):
+                    for group in arc.get_groups(table):
+                        values = [float(v) for row in group.get_array("values") for v in row]
+                        out[str(cell.args[0]), str(pin.args[0]), str(arc["related_pin"]), table] = \
+                            sum(values) / len(values)
+    return out
+
+
 def cell_mark(note: str) -> str:
     return f"/* cryptoppa: {note} */"
 

