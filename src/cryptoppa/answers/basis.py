@@ -88,7 +88,7 @@ class Basis:
                "they appear" if self.unrouted else ""),
             f"area: {area}; also in kGE" + (f" ({ge_text})" if ge_text else "")
             + ("; kGE counts cells, not the die's empty space" if self.routed else ""),
-            f"power: {power}; internal power as Debian's OpenSTA 2.0.17 computes it, which charges both edges' "
+            f"power: {power}; internal power as Debian's OpenSTA `2.0.17` computes it, which charges both edges' "
             "energy on every output transition and the arcs of and-or and mux cells' unswitched pins: above the "
             "liberty's own definition on every library (docs/methods/characterization.md)",
             f"clock: {clock_text}; power at another clock than measured scales internal + switching power with the "
